@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import { SiteHeader } from "@/components/ui/site-header";
+import { clientEnv } from "@/lib/env-client";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: {
+    default: clientEnv.NEXT_PUBLIC_APP_NAME,
+    template: `%s · ${clientEnv.NEXT_PUBLIC_APP_NAME}`,
+  },
+  description: "Projects and webhook deliveries of your workspace, in one console.",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // next-themes sets the theme class before hydration; the mismatch on <html> is expected.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        <Providers>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
+          >
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+            {children}
+          </main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,14 @@
+// @ts-check
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Tests and helpers may build into their own folder so that parallel builds do not collide.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Native or WASM-backed database drivers must be loaded by Node, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // Migrations are read from disk at run time; make sure Vercel's file tracing ships them.
+  outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+module.exports = nextConfig;

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { PAGES } from "./pages";
+
+test.describe("smoke: every page renders without errors", () => {
+  for (const { path, heading } of PAGES) {
+    test(`${path} has no console or page errors`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("/ leads to /projects", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+
+  test("health check answers without a session and without secrets", async ({ request }) => {
+    const response = await request.get("/api/health");
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "ok", database: "pglite", upstream: "configured" });
+    expect(typeof body.version).toBe("string");
+    const text = JSON.stringify(body);
+    for (const secret of [
+      "e2e-auth-secret",
+      "sim_e2e_business_key",
+      "e2e-webhook-secret",
+      "e2e-admin-password",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  test("theme toggle switches to dark and back", async ({ page }) => {
+    await page.goto("/projects");
+    const toggle = page.getByRole("button", { name: /^Theme:/ });
+    await expect(toggle).toHaveAccessibleName(/Switch to Light/);
+    await toggle.click(); // system -> light
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await toggle.click(); // light -> dark
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+
+  test("usable at 360 px wide: navigation visible, no horizontal scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/projects");
+    await expect(page.getByRole("link", { name: "Webhooks" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The end-to-end stack's configuration, shared by playwright.config.ts and the specs.
+ * Ports can be moved (E2E_APP_PORT, E2E_SIM_PORT) so that two checkouts can run side by side.
+ */
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4010);
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const SIM_URL = `http://localhost:${SIM_PORT}`;
+
+/** Test-only credentials and secrets; they protect nothing outside this throwaway stack. */
+export const E2E = {
+  authSecret: "e2e-auth-secret-0123456789abcdef0123456789",
+  adminEmail: "admin@example.test",
+  adminPassword: "e2e-admin-password-1",
+  apiKey: "sim_e2e_business_key",
+  noApiKey: "sim_e2e_starter_key",
+  webhookSecret: "e2e-webhook-secret",
+  dataDir: `.data/e2e-${APP_PORT}`,
+} as const;
+
+/** Environment of the app server under test. */
+export function appServerEnv(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: E2E.authSecret,
+    AUTH_TRUST_HOST: "true",
+    AUTH_URL: APP_URL,
+    ADMIN_EMAIL: E2E.adminEmail,
+    ADMIN_PASSWORD: E2E.adminPassword,
+    PGLITE_DATA_DIR: E2E.dataDir,
+    PROJECTS_API_BASE_URL: `${SIM_URL}/api/public`,
+    PROJECTS_API_KEY: E2E.apiKey,
+    WEBHOOK_SECRET: E2E.webhookSecret,
+  };
+}
