@@ -18,6 +18,7 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   timeout: 60_000,
+  outputDir: `test-results/${APP_PORT}`,
   reporter: CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: APP_URL,

@@ -1,0 +1,164 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * HMAC-SHA256 webhook signatures in every plausible form. The spec says only "HMAC-SHA256 in
+ * X-Webhook-Signature"; what is signed, how it is encoded, any prefix, and the key's form are not shown. The
+ * simulator's sender signs with one chosen scheme; the receiver tries them all and records which one matched.
+ */
+
+export const SIGNATURE_HEADER = "x-webhook-signature";
+/** Header some senders use for the signed timestamp; the envelope's own `timestamp` is tried as well. */
+export const TIMESTAMP_HEADER = "x-webhook-timestamp";
+
+export const SIGNED_CONTENTS = ["body", "timestamp.body"] as const;
+export const ENCODINGS = ["hex", "base64", "base64url"] as const;
+export const PREFIXES = ["", "sha256=", "v1="] as const;
+export const KEY_FORMS = ["raw", "whsec-base64"] as const;
+
+export interface SignatureScheme {
+  /** What was signed: the raw body bytes, or `<timestamp>.<raw body>`. */
+  content: (typeof SIGNED_CONTENTS)[number];
+  encoding: (typeof ENCODINGS)[number];
+  prefix: (typeof PREFIXES)[number];
+  /** `raw`: the secret's UTF-8 bytes; `whsec-base64`: a `whsec_` secret whose remainder is base64 key bytes. */
+  keyForm: (typeof KEY_FORMS)[number];
+}
+
+export const DEFAULT_SCHEME: SignatureScheme = {
+  content: "body",
+  encoding: "hex",
+  prefix: "",
+  keyForm: "raw",
+};
+
+/** A stable, readable name, e.g. `timestamp.body/base64/sha256=/raw`; also what the database stores. */
+export function schemeId(scheme: SignatureScheme): string {
+  return [scheme.content, scheme.encoding, scheme.prefix || "none", scheme.keyForm].join("/");
+}
+
+export function parseSchemeId(id: string): SignatureScheme | null {
+  const [content, encoding, prefix, keyForm] = id.split("/");
+  const scheme = {
+    content,
+    encoding,
+    prefix: prefix === "none" ? "" : prefix,
+    keyForm,
+  } as SignatureScheme;
+  const valid =
+    SIGNED_CONTENTS.includes(scheme.content) &&
+    ENCODINGS.includes(scheme.encoding) &&
+    PREFIXES.includes(scheme.prefix) &&
+    KEY_FORMS.includes(scheme.keyForm);
+  return valid ? scheme : null;
+}
+
+/** Every combination, the most common first (raw body, hex, no prefix, raw key). */
+export function allSchemes(): SignatureScheme[] {
+  const schemes: SignatureScheme[] = [];
+  for (const keyForm of KEY_FORMS)
+    for (const content of SIGNED_CONTENTS)
+      for (const encoding of ENCODINGS)
+        for (const prefix of PREFIXES) schemes.push({ content, encoding, prefix, keyForm });
+  return schemes;
+}
+
+function keyBytes(secret: string, keyForm: SignatureScheme["keyForm"]): Buffer | null {
+  if (keyForm === "raw") return Buffer.from(secret, "utf8");
+  if (!secret.startsWith("whsec_")) return null;
+  const key = Buffer.from(secret.slice("whsec_".length), "base64");
+  return key.length > 0 ? key : null;
+}
+
+function signedBytes(
+  body: Buffer,
+  scheme: SignatureScheme,
+  timestamp: string | undefined,
+): Buffer | null {
+  if (scheme.content === "body") return body;
+  if (!timestamp) return null;
+  return Buffer.concat([Buffer.from(`${timestamp}.`, "utf8"), body]);
+}
+
+function digest(key: Buffer, content: Buffer): Buffer {
+  return createHmac("sha256", key).update(content).digest();
+}
+
+/** The header value a sender using `scheme` would send. */
+export function sign(
+  body: Buffer | string,
+  secret: string,
+  scheme: SignatureScheme,
+  timestamp?: string,
+): string {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  const key = keyBytes(secret, scheme.keyForm);
+  if (!key) throw new Error("A whsec-base64 key form needs a secret of the form whsec_<base64>.");
+  const content = signedBytes(bytes, scheme, timestamp);
+  if (!content) throw new Error("A timestamp.body signature needs a timestamp.");
+  return scheme.prefix + digest(key, content).toString(scheme.encoding);
+}
+
+/**
+ * The candidate signatures and timestamps in a header value. Senders put one signature, several separated by
+ * commas or spaces (key rotation), or a Stripe-like `t=<timestamp>,v1=<sig>`; `t=` parts are timestamps.
+ */
+export function parseSignatureHeader(value: string): {
+  signatures: string[];
+  timestamps: string[];
+} {
+  const parts = value
+    .split(/[,\s]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return {
+    signatures: parts.filter((part) => !part.startsWith("t=")),
+    timestamps: parts.filter((part) => part.startsWith("t=")).map((part) => part.slice(2)),
+  };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, "utf8");
+  const right = Buffer.from(b, "utf8");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface SignatureMatch {
+  scheme: SignatureScheme;
+  /** The timestamp that was part of the signed content, for `timestamp.body`. */
+  timestamp?: string;
+}
+
+/**
+ * Every scheme under which `signatureHeader` is a valid signature of `body` with `secret`. Usually one; more
+ * than one only when two schemes produce the same string (they cannot for different encodings or prefixes).
+ * Comparisons are constant-time per candidate.
+ */
+export function findMatchingSchemes(input: {
+  body: Buffer;
+  secret: string;
+  signatureHeader: string;
+  /** Timestamps to try for `timestamp.body`: a timestamp header, the envelope's `timestamp`. */
+  timestamps?: (string | undefined)[];
+  schemes?: SignatureScheme[];
+}): SignatureMatch[] {
+  const { signatures, timestamps: headerTimestamps } = parseSignatureHeader(input.signatureHeader);
+  const timestamps = [
+    ...new Set([...headerTimestamps, ...(input.timestamps ?? [])].filter(Boolean)),
+  ] as string[];
+  const matches: SignatureMatch[] = [];
+  for (const scheme of input.schemes ?? allSchemes()) {
+    const key = keyBytes(input.secret, scheme.keyForm);
+    if (!key) continue;
+    const candidates = scheme.content === "body" ? [undefined] : timestamps;
+    for (const timestamp of candidates) {
+      const content = signedBytes(input.body, scheme, timestamp);
+      if (!content) continue;
+      const expected = scheme.prefix + digest(key, content).toString(scheme.encoding);
+      if (signatures.some((signature) => safeEqual(signature, expected))) {
+        matches.push(timestamp === undefined ? { scheme } : { scheme, timestamp });
+        break;
+      }
+    }
+  }
+  return matches;
+}
