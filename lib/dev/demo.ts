@@ -1,12 +1,68 @@
 /**
- * `npm run demo`: the whole product on http://localhost:3000 with no account: the service simulator, the app
- * (Next.js dev server) on the embedded database, and a demo sign-in. Ctrl-C stops everything.
+ * `npm run demo`: the whole product on http://localhost:3000 with no account: the service simulator (in this
+ * process), the app (Next.js dev server) on the embedded database wired to it, a demo sign-in, and a steady
+ * trickle of signed webhook deliveries to the app's receiver. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { startSimulator, type Simulator } from "../simulator";
+import { runTrickle } from "../simulator/trickle";
+import type { DeliveryResult } from "../webhooks/sender";
+import { DEMO_MEMBER } from "./demo-credentials";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
+const APP_URL = `http://localhost:${APP_PORT}`;
+const SIM_PORT = 4010;
+/** Not secrets: they guard simulated data on loopback only, and the README gives them for `npm run sim -- emit`. */
+const DEMO_API_KEY = "sim_demo_key";
+const DEMO_WEBHOOK_SECRET = "demo-webhook-secret";
+
+const startedAt = performance.now();
 const children: ChildProcess[] = [];
+const stopController = new AbortController();
+let sim: Simulator | undefined;
+let stopping = false;
+
+function log(message: string) {
+  console.log(`[demo] ${message}`);
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  stopController.abort();
+  const exited = children.map(
+    (child) =>
+      new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? resolve(null)
+          : child.once("exit", resolve),
+      ),
+  );
+  for (const child of children) killGroup(child, "SIGTERM");
+  // Whatever has not stopped after 5 s is killed outright.
+  const deadline = setTimeout(
+    () => children.forEach((child) => killGroup(child, "SIGKILL")),
+    5_000,
+  );
+  void Promise.all([...exited, sim?.close()]).then(() => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+/** The child and everything it started (next dev runs a server and workers): its own process group. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
 
 function start(
   name: string,
@@ -14,7 +70,13 @@ function start(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): ChildProcess {
-  const child = spawn(command, args, { env, stdio: ["ignore", "inherit", "inherit"] });
+  // Detached into its own process group, so that stopping the demo however it is stopped (Ctrl-C, kill)
+  // stops the dev server's whole tree, not only its first process.
+  const child = spawn(command, args, {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`[demo] ${name} exited (${signal ?? code}); stopping the demo.`);
@@ -25,26 +87,116 @@ function start(
   return child;
 }
 
-let stopping = false;
-function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 1500).unref();
+/** The simulator on its usual port, or any free one when 4010 is taken (another simulator, say). */
+async function startDemoSimulator(): Promise<Simulator> {
+  const options = { projects: 500, seed: 1, keys: [DEMO_API_KEY] };
+  try {
+    return await startSimulator({ ...options, port: SIM_PORT });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    return startSimulator({ ...options, port: 0 });
+  }
 }
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
 
-const appEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NEXT_TELEMETRY_DISABLED: "1",
-  DEMO_MODE: "true",
-  // A fresh signing secret per demo run: sessions simply end when the demo stops.
-  AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
-  AUTH_TRUST_HOST: "true",
-  AUTH_URL: `http://localhost:${APP_PORT}`,
-  PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR ?? ".data/demo",
-};
+async function waitForApp(): Promise<void> {
+  while (!stopController.signal.aborted) {
+    try {
+      const response = await fetch(`${APP_URL}/api/health`, {
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
-start("app", "npx", ["next", "dev", "-p", String(APP_PORT)], appEnv);
-console.log(`\n[demo] Project Console: http://localhost:${APP_PORT}\n`);
+/**
+ * The dev server compiles a route on its first request. Asking for the home page now (it redirects to
+ * sign-in) means the member's first click does not wait for that compile; touching the receiver (a GET,
+ * refused) means the first delivery does not time out while it compiles.
+ */
+async function warmFirstPage(): Promise<void> {
+  for (let tries = 0; tries < 5 && !stopController.signal.aborted; tries++) {
+    try {
+      const response = await fetch(`${APP_URL}/`, { signal: AbortSignal.timeout(120_000) });
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // Still compiling; try again.
+    }
+  }
+}
+
+async function warmReceiver(): Promise<void> {
+  await fetch(`${APP_URL}/api/webhooks/receive`, { signal: AbortSignal.timeout(120_000) })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+}
+
+/** One line when deliveries start to arrive, and one each time the outcome changes: no flood. */
+function deliveryReporter() {
+  let last = "";
+  return (delivery: DeliveryResult) => {
+    if (stopController.signal.aborted) return;
+    const final = delivery.attempts.at(-1);
+    const outcome = delivery.delivered
+      ? "delivered"
+      : final?.status === 404
+        ? "the receiver is not there yet (404)"
+        : `failing (${final?.status ?? final?.error})`;
+    if (outcome === last) return;
+    last = outcome;
+    log(
+      delivery.delivered
+        ? "webhook deliveries are arriving at /api/webhooks/receive (one every few seconds)"
+        : `webhook deliveries are ${outcome}; the demo keeps sending`,
+    );
+  };
+}
+
+async function main() {
+  sim = await startDemoSimulator();
+  log(`service simulator on ${sim.url} (500 projects; control API at ${sim.url}/__sim/)`);
+
+  const nextBin = path.resolve("node_modules/next/dist/bin/next");
+  start("app", process.execPath, [nextBin, "dev", "-p", String(APP_PORT)], {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DEMO_MODE: "true",
+    // A fresh signing secret per demo run: sessions simply end when the demo stops.
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
+    AUTH_TRUST_HOST: "true",
+    AUTH_URL: APP_URL,
+    PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR ?? ".data/demo",
+    PROJECTS_API_BASE_URL: sim.baseUrl,
+    PROJECTS_API_KEY: DEMO_API_KEY,
+    WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET,
+  });
+
+  await waitForApp();
+  await warmFirstPage();
+  if (stopController.signal.aborted) return;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  log(`ready in ${seconds} s`);
+  log(`Project Console: ${APP_URL}`);
+  log(`sign in as ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
+  log("Ctrl-C stops everything.");
+
+  await warmReceiver();
+  void runTrickle(
+    sim.context,
+    {
+      url: `${APP_URL}/api/webhooks/receive`,
+      secret: DEMO_WEBHOOK_SECRET,
+      onDelivery: deliveryReporter(),
+    },
+    stopController.signal,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
+  stop(1);
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Switches for what the spec leaves open, changed at run time with `POST /__sim/config`. */
+export const simConfigSchema = z.strictObject({
+  /** The wire string of an on-hold project: not shown in the spec ("on_hold", "on-hold", "paused"...). */
+  onHoldStatus: z.string().trim().min(1, "must not be empty").max(64),
+  /** Whether requests answered 429 count against the rolling window (not shown in the spec). */
+  countRejected: z.boolean(),
+  /** Reject unknown query parameters on GET /projects with 400 (the spec shows none). */
+  strictQuery: z.boolean(),
+  /** Requests per rolling minute per key; the spec's 60, raised "on request from the operator". */
+  rateLimitPerMinute: z.number().int().min(1).max(1_000_000),
+  /** Extra delay before every API answer, to see loading states. */
+  latencyMs: z.number().int().min(0).max(60_000),
+});
+
+export type SimConfig = z.infer<typeof simConfigSchema>;
+
+export const DEFAULT_CONFIG: SimConfig = {
+  onHoldStatus: "on_hold",
+  countRejected: false,
+  strictQuery: true,
+  rateLimitPerMinute: 60,
+  latencyMs: 0,
+};
+
+export const simConfigPatchSchema = simConfigSchema.partial();

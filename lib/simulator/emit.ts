@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/events";
+import {
+  buildEnvelope,
+  DEFAULT_TIMEOUT_MS,
+  sendWebhook,
+  type DeliveryAttempt,
+  type DeliveryResult,
+} from "../webhooks/sender";
+import { parseSchemeId, schemeId, DEFAULT_SCHEME } from "../webhooks/signature";
+import { eventData, randomEvent, type PayloadContext } from "./event-payloads";
+import { delay } from "./http";
+import { createRandom } from "./random";
+
+/** `POST /__sim/webhooks/emit` and `npm run sim -- emit`: what to send, where, how signed. */
+export const emitRequestSchema = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }),
+    secret: z.string({ message: "is required" }).min(1, "must not be empty"),
+    event: z
+      .enum(WEBHOOK_EVENTS, { message: `must be one of ${WEBHOOK_EVENTS.join(", ")}` })
+      .optional(),
+    count: z.number().int().min(1).max(1_000).default(1),
+    scheme: z
+      .string()
+      .refine((id) => parseSchemeId(id) !== null, "must be a scheme id such as body/hex/none/raw")
+      .default(schemeId(DEFAULT_SCHEME)),
+    backoffBaseMs: z.number().int().min(0).max(600_000).optional(),
+    timeoutMs: z.number().int().min(1).max(60_000).default(DEFAULT_TIMEOUT_MS),
+    /** Replaces the generated `data` (to send a payload of one's own). */
+    data: z.record(z.string(), z.unknown()).optional(),
+    /** Pause between deliveries (they are sent one after the other, in order). */
+    intervalMs: z.number().int().min(0).max(600_000).default(0),
+  })
+  .refine((body) => !body.scheme.endsWith("/whsec-base64") || body.secret.startsWith("whsec_"), {
+    path: ["secret"],
+    message: "a whsec-base64 scheme needs a secret of the form whsec_<base64>",
+  });
+
+export type EmitRequest = z.infer<typeof emitRequestSchema>;
+
+export interface EmitOptions {
+  /** A project of the workspace for each delivery, so that payloads point at listed projects. */
+  pickProject?: () => PayloadContext["project"];
+  signal?: AbortSignal;
+  onDelivery?: (delivery: DeliveryResult) => void;
+  onAttempt?: (event: WebhookEvent, attempt: DeliveryAttempt) => void;
+}
+
+export async function emitDeliveries(
+  request: EmitRequest,
+  options: EmitOptions = {},
+): Promise<{ deliveries: DeliveryResult[] }> {
+  const random = createRandom(Date.now() ^ Math.floor(Math.random() * 2 ** 31));
+  const deliveries: DeliveryResult[] = [];
+  for (let i = 0; i < request.count && !options.signal?.aborted; i++) {
+    if (i > 0) await delay(request.intervalMs, options.signal);
+    const event = request.event ?? randomEvent(random);
+    const data = request.data ?? eventData(event, { random, project: options.pickProject?.() });
+    const delivery = await sendWebhook(buildEnvelope(event, data), {
+      url: request.url,
+      secret: request.secret,
+      scheme: request.scheme,
+      backoffBaseMs: request.backoffBaseMs,
+      timeoutMs: request.timeoutMs,
+      signal: options.signal,
+      onAttempt: (attempt) => options.onAttempt?.(event, attempt),
+    });
+    deliveries.push(delivery);
+    options.onDelivery?.(delivery);
+  }
+  return { deliveries };
+}
