@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { ProjectsSkeleton } from "@/components/projects/projects-skeleton";
+import { ProjectsView } from "@/components/projects/projects-view";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Projects" };
@@ -7,9 +10,10 @@ export default function ProjectsPage() {
   return (
     <>
       <PageHeader title="Projects" description="Active and on-hold projects of your workspace." />
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        The projects table arrives with the API client.
-      </p>
+      {/* The view reads the URL (search, filters, sort); on a prerendered page that needs a boundary. */}
+      <Suspense fallback={<ProjectsSkeleton />}>
+        <ProjectsView />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,23 @@
+import { ProjectsRequestError } from "@/lib/projects/queries";
+
+/** A refresh or background check failed while a list is on screen: the list stays, the failure is said. */
+export function UpdateErrorNotice({ error }: { error: Error }) {
+  const unauthenticated = error instanceof ProjectsRequestError && error.isUnauthenticated;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
+    >
+      <span className="font-semibold">Could not update the list.</span>{" "}
+      {error instanceof ProjectsRequestError ? error.message : "Something went wrong. Try again."}
+      {unauthenticated ? (
+        <>
+          {" "}
+          <a href="/sign-in?callbackUrl=%2Fprojects" className="font-medium underline">
+            Sign in again
+          </a>
+        </>
+      ) : null}
+    </div>
+  );
+}

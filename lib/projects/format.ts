@@ -1,0 +1,68 @@
+/**
+ * Display helpers for the projects table. Pure functions of their inputs (the clock is passed in) so that
+ * they are testable and render the same on every call.
+ */
+
+/** Locale-aware, case- and accent-insensitive, numbers in order ("2 Oak St" before "10 Oak St"). */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+export function naturalCompare(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/** "12 Mar 2024" in the member's locale and time zone; the exact UTC instant goes in a title. */
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: "full",
+  timeStyle: "long",
+});
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" });
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/**
+ * "just now", "2 minutes ago", "3 hours ago". A time slightly in the future (the server's clock ahead of the
+ * browser's) reads "just now" rather than "in 5 seconds".
+ */
+export function formatRelativeTime(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "at an unknown time";
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 45) return "just now";
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return relative.format(-1, "minute");
+}
+
+/** "45 s", "2 min 5 s", "1 h 3 min": how long until a retry is possible. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.ceil(totalSeconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return s % 60 ? `${minutes} min ${s % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */
+export function formatRowCount(shown: number, total: number): string {
+  const noun = total === 1 ? "project" : "projects";
+  const fmt = (n: number) => n.toLocaleString("en");
+  return shown === total ? `${fmt(total)} ${noun}` : `${fmt(shown)} of ${fmt(total)} ${noun}`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { facetOptions } from "@/lib/projects/facets";
+import {
+  formatDuration,
+  formatRelativeTime,
+  formatRowCount,
+  naturalCompare,
+} from "@/lib/projects/format";
+
+describe("formatRelativeTime", () => {
+  const now = Date.parse("2025-06-01T12:00:00Z");
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it("reads like a person would say it", () => {
+    expect(formatRelativeTime(ago(5), now)).toBe("just now");
+    expect(formatRelativeTime(ago(50), now)).toBe("1 minute ago");
+    expect(formatRelativeTime(ago(150), now)).toBe("2 minutes ago");
+    expect(formatRelativeTime(ago(3 * 3600 + 20), now)).toBe("3 hours ago");
+    expect(formatRelativeTime(ago(26 * 3600), now)).toBe("yesterday");
+    expect(formatRelativeTime(ago(5 * 86_400), now)).toBe("5 days ago");
+  });
+
+  it("says 'just now' when the server's clock is ahead of the browser's", () => {
+    expect(formatRelativeTime(ago(-20), now)).toBe("just now");
+  });
+
+  it("does not invent a time for a value it cannot read", () => {
+    expect(formatRelativeTime("not a date", now)).toBe("at an unknown time");
+  });
+});
+
+describe("formatDuration", () => {
+  it("rounds up to whole seconds and uses the largest sensible units", () => {
+    expect(formatDuration(0.2)).toBe("1 s");
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(60)).toBe("1 min");
+    expect(formatDuration(125)).toBe("2 min 5 s");
+    expect(formatDuration(3_780)).toBe("1 h 3 min");
+    expect(formatDuration(-4)).toBe("0 s");
+  });
+});
+
+describe("formatRowCount", () => {
+  it("says how many of how many", () => {
+    expect(formatRowCount(500, 500)).toBe("500 projects");
+    expect(formatRowCount(42, 500)).toBe("42 of 500 projects");
+    expect(formatRowCount(0, 10_000)).toBe("0 of 10,000 projects");
+    expect(formatRowCount(1, 1)).toBe("1 project");
+  });
+});
+
+describe("naturalCompare", () => {
+  it("orders numbers inside text by value and ignores case", () => {
+    const sorted = ["10 Oak St", "2 Oak St", "apple", "Banana", "1 Oak St"].sort(naturalCompare);
+    expect(sorted).toEqual(["1 Oak St", "2 Oak St", "10 Oak St", "apple", "Banana"]);
+  });
+});
+
+describe("facetOptions", () => {
+  it("lists every value present, sorted, with live counts (0 when other filters exclude it)", () => {
+    const counts = new Map<unknown, number>([["active", 12]]);
+    expect(facetOptions(["on_hold", "active", "active"], counts)).toEqual([
+      { value: "active", count: 12 },
+      { value: "on_hold", count: 0 },
+    ]);
+  });
+
+  it("keeps a value selected in a shared link even when the data no longer has it", () => {
+    expect(facetOptions(["active"], new Map(), ["paused"]).map((o) => o.value)).toEqual([
+      "active",
+      "paused",
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchProjects, ProjectsRequestError } from "@/lib/projects/queries";
+
+/**
+ * The browser's fetcher against a real local HTTP server answering the way /api/projects (and what sits in
+ * front of it) can answer: each case says what the member is told.
+ */
+
+type Answer = { status: number; headers?: Record<string, string>; body: string };
+const answers = new Map<string, Answer>();
+let origin = "";
+let server: http.Server;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push(req.url ?? "");
+    const answer = answers.get(req.headers["x-case"] as string) ?? answers.get("current")!;
+    res.writeHead(answer.status, answer.headers ?? { "content-type": "application/json" });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function answer(a: Answer) {
+  answers.set("current", a);
+}
+
+async function failure(): Promise<ProjectsRequestError> {
+  const error = await fetchProjects({ origin }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ProjectsRequestError);
+  return error as ProjectsRequestError;
+}
+
+const good = {
+  projects: [
+    {
+      id: "p1",
+      name: "Mill Lane",
+      address: "1 Mill Lane",
+      town: "Leeds",
+      client_name: "Acme",
+      status: "paused",
+      created_at: "2024-01-01T00:00:00Z",
+      updated_at: "2024-02-01T00:00:00Z",
+    },
+  ],
+  fetchedAt: "2025-01-01T10:00:00.000Z",
+  stale: true,
+  error: { code: "upstream_unavailable", message: "The service is down.", retryAfterSeconds: 30 },
+  invalid: { count: 1, items: [{ index: 3, reasons: ["town: expected string, received null"] }] },
+};
+
+describe("fetchProjects", () => {
+  it("returns the answer, stale flag, error and invalid rows as sent", async () => {
+    answer({ status: 200, body: JSON.stringify(good) });
+    await expect(fetchProjects({ origin })).resolves.toEqual(good);
+  });
+
+  it("asks for a manual refresh with ?refresh=1", async () => {
+    answer({ status: 200, body: JSON.stringify(good) });
+    await fetchProjects({ origin, refresh: true });
+    expect(seen.at(-1)).toBe("/api/projects?refresh=1");
+    await fetchProjects({ origin });
+    expect(seen.at(-1)).toBe("/api/projects");
+  });
+
+  it("passes the route's message and code through when there is no data", async () => {
+    answer({
+      status: 502,
+      body: JSON.stringify({
+        error: "The workspace's plan has no API access.",
+        code: "upstream_forbidden",
+      }),
+    });
+    const error = await failure();
+    expect(error).toMatchObject({
+      status: 502,
+      code: "upstream_forbidden",
+      message: "The workspace's plan has no API access.",
+    });
+    expect(error.isUnauthenticated).toBe(false);
+  });
+
+  it("keeps Retry-After so the member sees when to try again", async () => {
+    answer({
+      status: 503,
+      headers: { "content-type": "application/json", "retry-after": "42" },
+      body: JSON.stringify({ error: "Rate limited.", code: "upstream_rate_limited" }),
+    });
+    expect(await failure()).toMatchObject({ status: 503, retryAfterSeconds: 42 });
+  });
+
+  it("recognises an ended session (401 unauthorized)", async () => {
+    answer({
+      status: 401,
+      body: JSON.stringify({ error: "Sign in first.", code: "unauthorized" }),
+    });
+    expect((await failure()).isUnauthenticated).toBe(true);
+  });
+
+  it("says the status when a proxy answers with HTML instead of our JSON", async () => {
+    answer({
+      status: 504,
+      headers: { "content-type": "text/html" },
+      body: "<h1>Gateway Timeout</h1>",
+    });
+    expect(await failure()).toMatchObject({
+      status: 504,
+      code: "http_504",
+      message: "The console answered with status 504. Try again in a moment.",
+    });
+  });
+
+  it("refuses a 200 whose body is not the documented shape", async () => {
+    answer({ status: 200, body: JSON.stringify({ projects: "nope" }) });
+    expect(await failure()).toMatchObject({ code: "invalid_response" });
+    answer({ status: 200, body: "{not json" });
+    expect(await failure()).toMatchObject({ code: "invalid_response" });
+  });
+
+  it("reports an unreachable console as a network error", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await fetchProjects({ origin: `http://127.0.0.1:${port}` }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: "network_error", status: 0 });
+  });
+});
