@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { APP_PORT, APP_URL, E2E, appServerEnv } from "./tests/support/e2e-env";
+import { ADMIN_STORAGE_STATE } from "./tests/e2e/auth-state";
+import {
+  APP_PORT,
+  APP_URL,
+  E2E,
+  SIM,
+  SIM_PORT,
+  SIM_URL,
+  appServerEnv,
+} from "./tests/support/e2e-env";
 
 // Playwright cannot download its own browser on every machine; a system Chromium is used when present.
 const systemChromium =
@@ -37,8 +46,26 @@ export default defineConfig({
         }
       : {},
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // Signs in as the admin once (tests/e2e/auth.setup.ts); specs run signed in by default, and opt out with
+    // `test.use({ storageState: SIGNED_OUT })` from tests/e2e/auth-state.ts.
+    { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], storageState: ADMIN_STORAGE_STATE },
+      dependencies: ["setup"],
+    },
+  ],
   webServer: [
+    {
+      // The service simulator, first: the app reads the service from its first request.
+      command: `npm run sim -- --port ${SIM_PORT} --key ${E2E.apiKey} --no-api-key ${E2E.noApiKey} --projects ${SIM.projects} --seed ${SIM.seed}`,
+      url: `${SIM_URL}/__sim/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
     {
       // A fresh embedded database for every run, then the production build.
       command: `rm -rf ${E2E.dataDir} ${E2E.dataDir}.lock && npx next start -p ${APP_PORT}`,

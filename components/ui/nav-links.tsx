@@ -6,10 +6,13 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/projects", label: "Projects" },
   { href: "/webhooks", label: "Webhooks" },
+  { href: "/settings", label: "Settings" },
 ] as const;
 
 export function NavLinks() {
   const pathname = usePathname();
+  // A signed-out visitor on the sign-in page can open none of these.
+  if (pathname === "/sign-in") return null;
   return (
     <ul className="flex items-center gap-1">
       {LINKS.map(({ href, label }) => {

@@ -2,4 +2,9 @@
 export const PAGES = [
   { path: "/projects", heading: "Projects" },
   { path: "/webhooks", heading: "Webhooks" },
+  { path: "/settings/members", heading: "Members" },
+  { path: "/settings/account", heading: "Your account" },
 ] as const;
+
+/** Pages a signed-out visitor sees; the sweeps open them without a session. */
+export const PUBLIC_PAGES = [{ path: "/sign-in", heading: "Sign in" }] as const;

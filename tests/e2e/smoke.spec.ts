@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PAGES } from "./pages";
+import { SIGNED_OUT } from "./auth-state";
+import { PAGES, PUBLIC_PAGES } from "./pages";
 
 test.describe("smoke: every page renders without errors", () => {
   for (const { path, heading } of PAGES) {
@@ -61,4 +62,22 @@ test.describe("smoke: every page renders without errors", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+test.describe("smoke: public pages render without errors, signed out", () => {
+  test.use({ storageState: SIGNED_OUT });
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} has no console or page errors`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    });
+  }
 });

@@ -1,0 +1,63 @@
+"use server";
+
+import { signIn } from "@/lib/auth/auth";
+import { recordFailure, recordSuccess, reserveAttempt } from "@/lib/auth/attempts";
+import { requireMember } from "@/lib/auth/guard";
+import { findMemberById, setOwnPassword } from "@/lib/auth/members";
+import { lockedMessage } from "@/lib/auth/messages";
+import { verifyPassword } from "@/lib/auth/password";
+import { changePasswordSchema } from "@/lib/auth/schemas";
+import { attemptPolicy, membersDb } from "@/lib/auth/store";
+import { actionError, formText, type ActionState } from "./result";
+
+/**
+ * Settings → Account: a member changes their own password. The current password is required (and its
+ * guesses count against the same limit as sign-in). Every other session of the member ends; this one
+ * continues through a fresh sign-in with the new password.
+ */
+export async function changePasswordAction(
+  _previous: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
+  let email: string;
+  let newPassword: string;
+  try {
+    const member = await requireMember();
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: formText(formData, "currentPassword"),
+      newPassword: formText(formData, "newPassword"),
+      confirmPassword: formText(formData, "confirmPassword"),
+    });
+    if (!parsed.success) return { error: parsed.error.issues[0]?.message };
+
+    const db = await membersDb();
+    const record = await findMemberById(db, member.id);
+    if (!record?.passwordHash) {
+      return { error: "Your account signs in with GitHub or Google and has no password here." };
+    }
+    const policy = attemptPolicy();
+    const reservation = await reserveAttempt(db, [{ kind: "email", value: record.email }], policy);
+    if (!reservation.allowed) return { error: lockedMessage(reservation.retryAfterSeconds) };
+    if (!(await verifyPassword(parsed.data.currentPassword, record.passwordHash))) {
+      const { lockedForSeconds } = await recordFailure(db, reservation.keys, policy);
+      return {
+        error: lockedForSeconds
+          ? lockedMessage(lockedForSeconds)
+          : "Your current password is not correct.",
+      };
+    }
+    await recordSuccess(db, reservation.keys);
+    await setOwnPassword(db, record.id, parsed.data.newPassword);
+    email = record.email;
+    newPassword = parsed.data.newPassword;
+  } catch (error) {
+    return actionError(error);
+  }
+  // Outside the try: the redirect that ends a successful sign-in must propagate.
+  await signIn("credentials", {
+    email,
+    password: newPassword,
+    redirectTo: "/settings/account?passwordChanged=1",
+  });
+  return { message: "Your password was changed." };
+}

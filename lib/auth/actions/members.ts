@@ -1,0 +1,53 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireMember } from "@/lib/auth/guard";
+import { addMember, assertMayAdd, removeMember } from "@/lib/auth/members";
+import { addMemberSchema } from "@/lib/auth/schemas";
+import { membersDb } from "@/lib/auth/store";
+import { actionError, formText, type ActionState } from "./result";
+
+/** Settings → Members: a member adds a member with a temporary password (to be changed at first use). */
+export async function addMemberAction(
+  _previous: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
+  const fields = { email: formText(formData, "email"), role: formText(formData, "role") };
+  try {
+    const actor = await requireMember();
+    const parsed = addMemberSchema.safeParse({
+      ...fields,
+      password: formText(formData, "password"),
+    });
+    if (!parsed.success) return { error: parsed.error.issues[0]?.message, fields };
+    assertMayAdd(actor, parsed.data.role);
+    const member = await addMember(await membersDb(), { ...parsed.data, mustChangePassword: true });
+    revalidatePath("/settings/members");
+    return {
+      message: `${member.email} was added as ${member.role === "admin" ? "an admin" : "a member"}. Give them the temporary password; they will be asked to choose their own.`,
+      done: Date.now(),
+    };
+  } catch (error) {
+    return actionError(error, fields);
+  }
+}
+
+const removeSchema = z.object({ memberId: z.uuid({ message: "Unknown member." }) });
+
+/** Settings → Members: a member removes a member (not themselves; admins only by an admin; never the last admin). */
+export async function removeMemberAction(
+  _previous: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
+  try {
+    const actor = await requireMember();
+    const parsed = removeSchema.safeParse({ memberId: formText(formData, "memberId") });
+    if (!parsed.success) return { error: parsed.error.issues[0]?.message };
+    const removed = await removeMember(await membersDb(), parsed.data.memberId, actor);
+    revalidatePath("/settings/members");
+    return { message: `${removed.email} was removed and can no longer sign in.`, done: Date.now() };
+  } catch (error) {
+    return actionError(error);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Which requests need no session: the only allow-list in the app (proxy.ts and the root layout use it).
+ * Everything not named here needs a signed-in member, so a new page or route is protected by default.
+ */
+export const SIGN_IN_PATH = "/sign-in";
+
+/** Pages a signed-out visitor may open. */
+const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
+
+/** API paths that answer without a session: next-auth itself, the health check, the webhook receiver. */
+const PUBLIC_API_PREFIXES = ["/api/auth", "/api/webhooks/receive"];
+const PUBLIC_API_PATHS = new Set(["/api/health"]);
+
+/**
+ * Framework files (build output, image optimizer, dev-server endpoints) and metadata files: public by nature,
+ * they hold no workspace data.
+ */
+const ASSET_PREFIXES = ["/_next/", "/__nextjs"];
+const ASSET_FILES = new Set([
+  "/favicon.ico",
+  "/icon.svg",
+  "/apple-icon.png",
+  "/robots.txt",
+  "/manifest.webmanifest",
+]);
+
+/** Whether `path` equals `prefix` or lies below it (so "/api/authx" is not under "/api/auth"). */
+function within(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export type Access = "public-page" | "public-api" | "asset" | "api" | "page";
+
+export function classifyPath(pathname: string): Access {
+  // Encoded dots or slashes could make a path look public here but route elsewhere: never public.
+  if (/%2e|%2f|%5c/i.test(pathname) || pathname.includes("\\")) {
+    return pathname.startsWith("/api/") ? "api" : "page";
+  }
+  if (ASSET_FILES.has(pathname) || ASSET_PREFIXES.some((p) => pathname.startsWith(p))) {
+    return "asset";
+  }
+  if (within(pathname, "/api")) {
+    if (PUBLIC_API_PATHS.has(pathname) || PUBLIC_API_PREFIXES.some((p) => within(pathname, p))) {
+      return "public-api";
+    }
+    return "api";
+  }
+  return PUBLIC_PAGES.has(pathname) ? "public-page" : "page";
+}
+
+/** Request headers set by proxy.ts for the server components (never trusted from a client: overwritten). */
+export const NONCE_HEADER = "x-nonce";
+export const REQUEST_PATH_HEADER = "x-console-path";

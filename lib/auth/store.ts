@@ -1,0 +1,39 @@
+import "server-only";
+import { getDb, type Db } from "@/lib/db/client";
+import { DEMO_MEMBER } from "@/lib/dev/demo-credentials";
+import { getServerEnv } from "@/lib/env";
+import type { AttemptPolicy } from "./attempts";
+import { bootstrapMembers } from "./members";
+
+// On globalThis so that dev-mode module reloads do not bootstrap again in the same process.
+const holder = globalThis as typeof globalThis & { __consoleMembersReady?: Promise<void> };
+
+/**
+ * The database, with the member list bootstrapped (first admin, demo member) once per process. Everything
+ * that reads members goes through here, so the first sign-in after a fresh start already finds the admin.
+ */
+export async function membersDb(): Promise<Db> {
+  const db = await getDb();
+  const env = getServerEnv();
+  holder.__consoleMembersReady ??= bootstrapMembers(db, {
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    demo: { enabled: env.DEMO_MODE, ...DEMO_MEMBER },
+  }).catch((error: unknown) => {
+    holder.__consoleMembersReady = undefined;
+    throw error;
+  });
+  await holder.__consoleMembersReady;
+  return db;
+}
+
+export function attemptPolicy(): AttemptPolicy {
+  const env = getServerEnv();
+  return { maxAttempts: env.SIGN_IN_MAX_ATTEMPTS, lockoutMinutes: env.SIGN_IN_LOCKOUT_MINUTES };
+}
+
+export function isDemoEmail(email: string): boolean {
+  return email.trim().toLowerCase() === DEMO_MEMBER.email;
+}

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const MEMBER_ROLES = ["admin", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * The workspace's members: who may sign in. Emails are stored lower-cased (enforced here, not only in code) so
+ * that the unique index is case-insensitive in practice.
+ */
+export const members = pgTable(
+  "members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    /** `scrypt$N$r$p$salt$hash`; null for members who only sign in with GitHub or Google. */
+    passwordHash: text("password_hash"),
+    role: text("role").$type<MemberRole>().notNull().default("member"),
+    /** Set when an admin chose the password; cleared when the member changes it. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /**
+     * Copied into each session token; bumping it (password change) ends every other session, because the
+     * guards compare it with the token's copy on each request.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("members_email_lower", sql`${table.email} = lower(${table.email})`),
+    check("members_role_known", sql`${table.role} in ('admin', 'member')`),
+  ],
+);
+
+/**
+ * Sign-in attempts per key (a hashed email or client address), shared by every server instance. `attempts`
+ * counts attempts in the window that began at `windowStartedAt`; `lockedUntil` is set once too many failed.
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

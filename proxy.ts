@@ -1,0 +1,88 @@
+import NextAuth from "next-auth";
+import { NextResponse, type NextRequest } from "next/server";
+import { signInPath } from "@/lib/auth/callback-url";
+import { baseAuthConfig } from "@/lib/auth/config";
+import { classifyPath, NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  oauthFormOrigins,
+  STATIC_SECURITY_HEADERS,
+} from "@/lib/auth/security-headers";
+import { getServerEnv } from "@/lib/env";
+
+/**
+ * The first gate of every request (no matcher: it runs on all of them).
+ * 1. Access, deny by default: without a session, API paths answer 401 JSON and pages redirect to sign-in,
+ *    except the allow-list in lib/auth/paths.ts. It only reads the session token (no database, the
+ *    next-auth split config); route guards and the root layout check the member itself.
+ * 2. Security headers on every response, with a fresh CSP nonce handed to the page render.
+ */
+const { auth } = NextAuth(() => baseAuthConfig());
+
+export async function proxy(request: NextRequest): Promise<Response> {
+  const env = getServerEnv();
+  const nonce = createNonce();
+  const csp = contentSecurityPolicy({
+    nonce,
+    dev: env.NODE_ENV === "development",
+    https: request.nextUrl.protocol === "https:",
+    formActionOrigins: oauthFormOrigins({
+      github: Boolean(env.AUTH_GITHUB_ID),
+      google: Boolean(env.AUTH_GOOGLE_ID),
+    }),
+  });
+
+  const { pathname, searchParams } = request.nextUrl;
+  const params = new URLSearchParams(searchParams);
+  params.delete("_rsc"); // router-internal, not part of where the member was
+  const query = params.toString();
+  const here = query ? `${pathname}?${query}` : pathname;
+
+  const forwarded = new Headers(request.headers);
+  forwarded.set(NONCE_HEADER, nonce);
+  forwarded.set(REQUEST_PATH_HEADER, here);
+  // Next.js reads the nonce for its own scripts from the request's CSP header.
+  forwarded.set("Content-Security-Policy", csp);
+  const pass = () => NextResponse.next({ request: { headers: forwarded } });
+
+  const access = classifyPath(pathname);
+  let response: Response;
+  if (access === "asset" || access === "public-page" || access === "public-api") {
+    response = pass();
+  } else {
+    // With a lazily built config, next-auth's auth(handler) resolves to the handler (a promise at runtime).
+    const gate = await auth((authed) => {
+      if (authed.auth?.user) return pass();
+      if (access === "api") {
+        return NextResponse.json(
+          { error: "Sign in to continue.", code: "unauthorized" },
+          { status: 401, headers: { "Cache-Control": "no-store" } },
+        );
+      }
+      return NextResponse.redirect(new URL(signInPath(here), request.url));
+    });
+    // The wrapper's second argument is a route context it passes through untouched; the proxy has none.
+    response = (await gate(request, {} as never)) ?? pass();
+    // next-auth re-issues the session cookie on each check (a rolling session). Keep that only for page
+    // loads: a fetch, prefetch or server action may still be in flight when the member signs out (or signs
+    // in afresh after a password change), and its stale copy of the session would bring it back.
+    if (!isPageLoad(request)) response.headers.delete("set-cookie");
+  }
+
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+function isPageLoad(request: NextRequest): boolean {
+  const { headers } = request;
+  return (
+    request.method === "GET" &&
+    !headers.has("rsc") &&
+    !headers.has("next-router-prefetch") &&
+    (headers.get("sec-fetch-dest") ?? "document") === "document"
+  );
+}

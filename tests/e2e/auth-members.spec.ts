@@ -1,0 +1,203 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { E2E } from "../support/e2e-env";
+import { SIGNED_OUT } from "./auth-state";
+import {
+  addMemberAsAdmin,
+  expectSignInError,
+  signIn,
+  testAddress,
+  uniqueEmail,
+} from "./auth-support";
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A signed-in browser context for `email`, from a client address of its own. */
+async function signedInAs(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/projects$/);
+  return { context, page };
+}
+
+test("an admin adds a member with a generated temporary password; they sign in and choose their own", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("new");
+  await page.goto("/settings/members");
+  const form = page.getByRole("region", { name: "Add a member" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("button", { name: "Generate" }).click();
+  const temporary = await form.getByLabel("Temporary password").inputValue();
+  expect(temporary).toMatch(/^[A-Za-z0-9]{16}$/);
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(form.getByRole("status")).toContainText(`${email} was added as a member`);
+  // The form is emptied for the next one, and the list shows the newcomer.
+  await expect(form.getByLabel("Email")).toHaveValue("");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Temporary password");
+  await expect(row).toContainText("Never");
+
+  const member = await signedInAs(browser, email, temporary);
+  await expect(member.page.getByRole("note")).toContainText("You are using a temporary password");
+  await member.page.getByRole("link", { name: "Choose your own password" }).click();
+  await expect(member.page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+
+  // Wrong current password: refused, with a message.
+  const own = "my-own-long-password";
+  await member.page.getByLabel("Current password").fill("not-my-password");
+  await member.page.getByLabel("New password", { exact: true }).fill(own);
+  await member.page.getByLabel("New password again").fill(own);
+  await member.page.getByRole("button", { name: "Change password" }).click();
+  await expect(member.page.getByRole("alert").filter({ hasText: "not correct" })).toBeVisible();
+
+  // Mismatched confirmation: refused before anything is checked.
+  await member.page.getByLabel("Current password").fill(temporary);
+  await member.page.getByLabel("New password", { exact: true }).fill(own);
+  await member.page.getByLabel("New password again").fill(`${own}-typo`);
+  await member.page.getByRole("button", { name: "Change password" }).click();
+  await expect(member.page.getByRole("alert").filter({ hasText: "differ" })).toBeVisible();
+
+  await member.page.getByLabel("Current password").fill(temporary);
+  await member.page.getByLabel("New password", { exact: true }).fill(own);
+  await member.page.getByLabel("New password again").fill(own);
+  await member.page.getByRole("button", { name: "Change password" }).click();
+  await expect(member.page).toHaveURL(/\/settings\/account\?passwordChanged=1$/);
+  await expect(
+    member.page.getByRole("status").filter({ hasText: "password was changed" }),
+  ).toBeVisible();
+  await expect(member.page.getByRole("note")).toHaveCount(0);
+  await member.context.close();
+
+  // The temporary password is dead; the new one works.
+  const again = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const retry = await again.newPage();
+  await retry.goto("/sign-in");
+  await signIn(retry, email, temporary);
+  await expectSignInError(retry, "Email or password is incorrect.");
+  await signIn(retry, email, own);
+  await expect(retry).toHaveURL(/\/projects$/);
+  await again.close();
+});
+
+test("changing the password signs out the member's other sessions, not this one", async ({
+  browser,
+}) => {
+  const email = uniqueEmail("sessions");
+  const password = "first-password-123";
+  await addMemberAsAdmin(browser, email, password);
+  const laptop = await signedInAs(browser, email, password);
+  const phone = await signedInAs(browser, email, password);
+
+  await laptop.page.goto("/settings/account");
+  await laptop.page.getByLabel("Current password").fill(password);
+  await laptop.page.getByLabel("New password", { exact: true }).fill("second-password-456");
+  await laptop.page.getByLabel("New password again").fill("second-password-456");
+  await laptop.page.getByRole("button", { name: "Change password" }).click();
+  await expect(laptop.page).toHaveURL(/passwordChanged=1$/);
+
+  await laptop.page.goto("/webhooks");
+  await expect(laptop.page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  expect((await laptop.page.request.get("/api/webhooks/deliveries")).status()).not.toBe(401);
+
+  await phone.page.goto("/webhooks");
+  await expect(phone.page).toHaveURL(/\/sign-in\?callbackUrl=%2Fwebhooks$/);
+  const api = await phone.page.request.get("/api/webhooks/deliveries");
+  expect(api.status()).toBe(401);
+  expect(await api.json()).toMatchObject({ code: "unauthorized" });
+  await laptop.context.close();
+  await phone.context.close();
+});
+
+test("an admin removes a member: their open session ends and they cannot sign in again", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("leaver");
+  const password = "leaver-password-123";
+  await addMemberAsAdmin(browser, email, password);
+  const leaver = await signedInAs(browser, email, password);
+
+  await page.goto("/settings/members");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  // A second, deliberate step; Cancel keeps the member.
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  const confirm = row.getByRole("button", { name: `Confirm: remove ${email}` });
+  await expect(confirm).toBeFocused();
+  await confirm.click();
+  await expect(page.getByRole("status").filter({ hasText: `${email} was removed` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+  // The leaver's session, still holding a valid token, is refused everywhere.
+  await leaver.page.goto("/projects");
+  await expect(leaver.page).toHaveURL(/\/sign-in\?callbackUrl=%2Fprojects$/);
+  const api = await leaver.page.request.get("/api/webhooks/deliveries");
+  expect(api.status()).toBe(401);
+  await signIn(leaver.page, email, password);
+  await expectSignInError(leaver.page, "Email or password is incorrect.");
+  await leaver.context.close();
+});
+
+test("the admin cannot remove themselves; a plain member manages plain members but not admins", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/settings/members");
+  const self = page.getByRole("row").filter({ hasText: `${E2E.adminEmail} (you)` });
+  await expect(self).toContainText("You cannot remove yourself");
+  await expect(self.getByRole("button")).toHaveCount(0);
+
+  const email = uniqueEmail("plain");
+  await addMemberAsAdmin(browser, email, "plain-password-123");
+  const member = await signedInAs(browser, email, "plain-password-123");
+  await member.page.goto("/settings/members");
+  await expect(member.page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+
+  // An admin's row offers no removal to a plain member, and the role list offers no admin.
+  const adminRow = member.page.getByRole("row").filter({ hasText: E2E.adminEmail });
+  await expect(adminRow).toContainText("Only an admin can remove an admin");
+  await expect(adminRow.getByRole("button")).toHaveCount(0);
+  const form = member.page.getByRole("region", { name: "Add a member" });
+  await expect(form.getByLabel("Role").locator("option")).toHaveText([/^Member/]);
+
+  // A plain member adds a colleague and removes them again.
+  const colleague = uniqueEmail("colleague");
+  await form.getByLabel("Email").fill(colleague);
+  await form.getByLabel("Temporary password").fill("colleague-password-1");
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(form.getByRole("status")).toContainText(`${colleague} was added`);
+  await member.page.getByRole("button", { name: `Remove ${colleague}` }).click();
+  await member.page.getByRole("button", { name: `Confirm: remove ${colleague}` }).click();
+  await expect(member.page.getByRole("row").filter({ hasText: colleague })).toHaveCount(0);
+  await member.context.close();
+});
+
+test("adding a member validates the input: duplicates and short passwords get clear errors", async ({
+  page,
+}) => {
+  await page.goto("/settings/members");
+  const form = page.getByRole("region", { name: "Add a member" });
+  await form.getByLabel("Email").fill(E2E.adminEmail.toUpperCase());
+  await form.getByLabel("Temporary password").fill("long-enough-password");
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(form.getByRole("alert")).toContainText(`${E2E.adminEmail} is already a member.`);
+
+  // The browser's own check stops a short password; the server says the same if it is bypassed.
+  const email = uniqueEmail("short");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Temporary password").fill("short");
+  await form.evaluate((section) => section.querySelector("form")?.setAttribute("novalidate", ""));
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(form.getByRole("alert")).toContainText("Use at least 12 characters.");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+});

@@ -1,0 +1,183 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "../support/e2e-env";
+import { SIGNED_OUT } from "./auth-state";
+import {
+  addMemberAsAdmin,
+  expectSignInError,
+  signIn,
+  testAddress,
+  uniqueEmail,
+} from "./auth-support";
+
+const INVALID = "Email or password is incorrect.";
+// The e2e server runs with the default limit: 5 failed sign-ins per email and per client address.
+const MAX_ATTEMPTS = 5;
+
+test.describe("signed out", () => {
+  test.use({ storageState: SIGNED_OUT });
+  test.describe.configure({ timeout: 120_000 });
+
+  test("sign in from a private page, land back on it, then sign out", async ({ page }) => {
+    await page.goto("/webhooks?view=compact");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fwebhooks%3Fview%3Dcompact$/);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(0);
+
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await expect(page).toHaveURL(/\/webhooks\?view=compact$/, { timeout: 30_000 });
+
+    // The user menu says who is signed in and offers Settings and sign-out.
+    const menuButton = page.getByRole("button", { name: new RegExp(E2E.adminEmail) });
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Signed in as")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+
+    await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
+    await expect(page.getByRole("status")).toHaveText("You have signed out.");
+    // The session is really gone: private pages and API routes refuse again.
+    await page.goto("/projects");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fprojects$/);
+    const api = await page.request.get("/api/webhooks/deliveries");
+    expect(api.status()).toBe(401);
+  });
+
+  test("a callback to another site is ignored: sign-in lands on the console", async ({ page }) => {
+    await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2Fphish");
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/projects$/, { timeout: 30_000 });
+  });
+
+  test.describe("from a client address of its own", () => {
+    test.use({ extraHTTPHeaders: { "x-forwarded-for": testAddress() } });
+
+    test("a wrong password and an unknown email get the same message", async ({ page }) => {
+      await page.goto("/sign-in");
+      await signIn(page, E2E.adminEmail, "not-the-password");
+      await expectSignInError(page, INVALID);
+      await expect(page).toHaveURL(/\/sign-in$/);
+      // The email is kept, the password is not.
+      await expect(page.getByLabel("Email")).toHaveValue(E2E.adminEmail);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+      await page.goto("/sign-in");
+      await signIn(page, uniqueEmail("nobody"), "whatever-password");
+      await expectSignInError(page, INVALID);
+    });
+  });
+
+  // Each attempt comes from another address, so only the per-email count can cause the lock.
+  test("after too many failures an email is locked, even for the right password", async ({
+    page,
+    browser,
+  }) => {
+    // A member of our own, so the admin (used by every other spec) is never locked.
+    const email = uniqueEmail("locked");
+    const password = "right-password-123";
+    await addMemberAsAdmin(browser, email, password);
+
+    await page.goto("/sign-in");
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+      await signIn(page, email, `wrong-${attempt}-password`);
+      await expectSignInError(page, INVALID);
+    }
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+    await signIn(page, email, "wrong-final-password");
+    await expectSignInError(page, /Too many sign-in attempts\. Try again in 15 minutes\./);
+
+    // Locked: the right password is refused too, with the same message (no oracle while locked).
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+    await signIn(page, email, password);
+    await expectSignInError(page, /Too many sign-in attempts/);
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("an unknown email locks exactly like a member's (no hint that it does not exist)", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("ghost");
+    await page.goto("/sign-in");
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+      await signIn(page, email, `wrong-${attempt}-password`);
+      await expectSignInError(page, INVALID);
+    }
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+    await signIn(page, email, "wrong-final-password");
+    await expectSignInError(page, /Too many sign-in attempts\. Try again in 15 minutes\./);
+  });
+
+  test("lock-out per client address: one address guessing many emails is stopped", async ({
+    browser,
+  }) => {
+    const address = testAddress();
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      await signIn(page, uniqueEmail("spray"), "wrong-password-1");
+      await expectSignInError(page, INVALID);
+    }
+    await signIn(page, uniqueEmail("spray"), "wrong-password-1");
+    await expectSignInError(page, /Too many sign-in attempts/);
+    // Even the admin's right password is refused from that address now…
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await expectSignInError(page, /Too many sign-in attempts/);
+    await context.close();
+
+    // …while the admin signs in fine from anywhere else (the lock is per address, not global).
+    const elsewhere = await browser.newContext({
+      extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+    });
+    const other = await elsewhere.newPage();
+    await other.goto("/sign-in");
+    await signIn(other, E2E.adminEmail, E2E.adminPassword);
+    await expect(other).toHaveURL(/\/projects$/, { timeout: 30_000 });
+    await elsewhere.close();
+  });
+
+  test("the sign-in endpoint itself enforces the same limits (no way around the form)", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+    });
+    const email = uniqueEmail("direct");
+    const outcomes: string[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+      const { csrfToken } = await (await api.get("/api/auth/csrf")).json();
+      const response = await api.post("/api/auth/callback/credentials", {
+        form: { email, password: `wrong-${attempt}-password`, csrfToken, callbackUrl: "/projects" },
+        maxRedirects: 0,
+      });
+      const location = new URL(response.headers()["location"] ?? "", baseURL);
+      outcomes.push(location.searchParams.get("code") ?? "none");
+    }
+    expect(outcomes).toEqual([...Array(MAX_ATTEMPTS - 1).fill("invalid"), "locked", "locked"]);
+    await api.dispose();
+  });
+});
+
+test.describe("signed in", () => {
+  test("the sign-in page sends a signed-in member on to where they were going", async ({
+    page,
+  }) => {
+    await page.goto("/sign-in?callbackUrl=%2Fsettings%2Faccount");
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  });
+
+  test("the request fixture carries the signed-in state too", async ({ request }) => {
+    const session = await (await request.get("/api/auth/session")).json();
+    expect(session?.user?.email).toBe(E2E.adminEmail);
+    const page = await request.get("/settings/members", { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { ADMIN_STORAGE_STATE } from "./auth-state";
+
+/**
+ * Helpers of the sign-in and member specs. Each spec that fails sign-ins on purpose sends its own client
+ * address (X-Forwarded-For, which the app reads as the client address), so its failures never count
+ * against 127.0.0.1, which every other spec signs in from.
+ */
+let counter = 0;
+export function testAddress(): string {
+  counter += 1;
+  return `198.51.${100 + (process.pid % 100)}.${counter}`;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+function signInButton(page: Page) {
+  return page.getByRole("button", { name: "Sign in", exact: true });
+}
+
+/** Fills and submits the sign-in form, and waits for the server's answer (not for what follows). */
+export async function signIn(page: Page, email: string, password: string) {
+  await expect(signInButton(page)).toBeEnabled();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in",
+  );
+  await signInButton(page).click();
+  await answered;
+}
+
+/** The form shows `message` and is ready for another attempt. */
+export async function expectSignInError(page: Page, message: string | RegExp) {
+  await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+  await expect(signInButton(page)).toBeEnabled();
+}
+
+/** Adds a member through the real Settings form, as the admin, in a context of its own. */
+export async function addMemberAsAdmin(
+  browser: Browser,
+  email: string,
+  password: string,
+  role: "member" | "admin" = "member",
+) {
+  const context = await browser.newContext({ storageState: ADMIN_STORAGE_STATE });
+  const page = await context.newPage();
+  await page.goto("/settings/members");
+  const form = page.getByRole("region", { name: "Add a member" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByLabel("Temporary password").fill(password);
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(form.getByRole("status")).toContainText(`${email} was added`);
+  await context.close();
+}
