@@ -1,0 +1,152 @@
+import "server-only";
+import type { z } from "zod";
+import type { projectsErrorSchema } from "@/lib/projects/schema";
+
+/**
+ * Why the projects could not be refreshed. Every message tells a member what to do about it and never holds
+ * the API key (`redact` is applied to anything that came from the service). `httpStatus` is what our route
+ * answers when there is no snapshot to fall back on: it never says 401/403, which would read as "your own
+ * session failed".
+ */
+export const UPSTREAM_ERRORS = {
+  upstream_not_configured: { httpStatus: 503 },
+  upstream_unauthorized: { httpStatus: 502 },
+  upstream_forbidden: { httpStatus: 502 },
+  upstream_not_found: { httpStatus: 502 },
+  upstream_bad_response: { httpStatus: 502 },
+  upstream_rate_limited: { httpStatus: 503 },
+  upstream_budget_exhausted: { httpStatus: 503 },
+  upstream_unavailable: { httpStatus: 502 },
+  upstream_unreachable: { httpStatus: 502 },
+  upstream_timeout: { httpStatus: 504 },
+  upstream_malformed_json: { httpStatus: 502 },
+  upstream_bad_shape: { httpStatus: 502 },
+} as const;
+
+export type UpstreamErrorCode = keyof typeof UPSTREAM_ERRORS;
+export type UpstreamProblem = z.infer<typeof projectsErrorSchema>;
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly code: UpstreamErrorCode,
+    message: string,
+    /** Seconds until a call may be tried again (Retry-After, or our own call budget). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+
+  get httpStatus(): number {
+    return UPSTREAM_ERRORS[this.code].httpStatus;
+  }
+
+  toProblem(): UpstreamProblem {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: this.retryAfterSeconds }
+        : {}),
+    };
+  }
+
+  static fromProblem(problem: UpstreamProblem): UpstreamError {
+    const code = (
+      problem.code in UPSTREAM_ERRORS ? problem.code : "upstream_bad_response"
+    ) as UpstreamErrorCode;
+    return new UpstreamError(code, problem.message, problem.retryAfterSeconds);
+  }
+}
+
+/** Removes the key from text that came from elsewhere (a service could echo the Authorization header). */
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret) return text;
+  return text.split(secret).join("[redacted]");
+}
+
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/** The service's own `error` text, when its body has one, shortened and without the key. */
+export function serviceSays(body: string, secret: string | undefined): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "error" in parsed) {
+      const text = String((parsed as { error: unknown }).error).slice(0, 200);
+      if (text) return ` The service said: "${redact(text, secret)}".`;
+    }
+  } catch {
+    // Not JSON (an HTML error page from a proxy, say): nothing worth quoting.
+  }
+  return "";
+}
+
+export const upstreamErrors = {
+  notConfigured: () =>
+    new UpstreamError(
+      "upstream_not_configured",
+      "The projects service is not configured: set PROJECTS_API_BASE_URL and PROJECTS_API_KEY on the server.",
+    ),
+  status(status: number, body: string, secret: string | undefined, attempts: number) {
+    const said = serviceSays(body, secret);
+    if (status === 401)
+      return new UpstreamError(
+        "upstream_unauthorized",
+        `The service rejected the API key (401).${said} Check PROJECTS_API_KEY on the server: it is missing, mistyped or revoked (keys are created in the service's dashboard under Settings → API Keys).`,
+      );
+    if (status === 403)
+      return new UpstreamError(
+        "upstream_forbidden",
+        `The service refused access (403): the workspace's plan has no API access.${said} The API needs the Business plan; ask the workspace owner to upgrade.`,
+      );
+    if (status === 404)
+      return new UpstreamError(
+        "upstream_not_found",
+        `The service answered 404 for /projects.${said} Check PROJECTS_API_BASE_URL: it must be the service's address followed by /api/public.`,
+      );
+    if (status >= 500)
+      return new UpstreamError(
+        "upstream_unavailable",
+        `The service is having trouble (HTTP ${status}${attempts > 1 ? ` on all ${attempts} attempts` : ""}).${said} Try again in a minute.`,
+      );
+    return new UpstreamError(
+      "upstream_bad_response",
+      `The service answered HTTP ${status}, which this console does not expect.${said}`,
+    );
+  },
+  rateLimited: (retryAfterSeconds: number) =>
+    new UpstreamError(
+      "upstream_rate_limited",
+      `The service's rate limit was reached (429). The console waits as long as the service asked (Retry-After) before calling it again.`,
+      retryAfterSeconds,
+    ),
+  budgetExhausted: (perMinute: number, retryAfterSeconds: number) =>
+    new UpstreamError(
+      "upstream_budget_exhausted",
+      `This console's limit of ${perMinute} calls per minute to the service (shared by all its users) was reached; the data will be refreshed as soon as a call is free.`,
+      retryAfterSeconds,
+    ),
+  unreachable: (cause: string, attempts: number) =>
+    new UpstreamError(
+      "upstream_unreachable",
+      `Could not reach the service (${cause}${attempts > 1 ? `, ${attempts} attempts` : ""}). Check PROJECTS_API_BASE_URL and the service's status.`,
+    ),
+  timeout: (ms: number, attempts: number) =>
+    new UpstreamError(
+      "upstream_timeout",
+      `The service did not answer within ${seconds(ms)}${attempts > 1 ? ` (${attempts} attempts)` : ""}. Try again in a minute.`,
+    ),
+  malformedJson: () =>
+    new UpstreamError(
+      "upstream_malformed_json",
+      "The service answered with malformed JSON, so no projects could be read. Try again; if it persists, report it to the service.",
+    ),
+  badShape: (got: string) =>
+    new UpstreamError(
+      "upstream_bad_shape",
+      `The service's answer was not a list of projects (expected a JSON array, got ${got}).`,
+    ),
+};

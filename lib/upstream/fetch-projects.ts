@@ -1,0 +1,121 @@
+import "server-only";
+import type { UpstreamConfig } from "./config";
+import { UpstreamError, upstreamErrors } from "./errors";
+import { validateProjects, type ValidatedProjects } from "./validate";
+
+export interface FetchProjectsOptions {
+  config: UpstreamConfig;
+  /**
+   * Called before every attempt, retries included: takes one call from the shared budget, or throws an
+   * UpstreamError (budget exhausted, Retry-After pending) so that no call is made.
+   */
+  reserveCall: () => Promise<void>;
+  /** Called when the service answered 429, with the seconds it asked us to wait. */
+  onRateLimited: (retryAfterSeconds: number) => Promise<void>;
+  /** Injectable for tests; Math.random by default. */
+  random?: () => number;
+}
+
+/** Four attempts at most: each one spends a call of the shared budget. */
+export const MAX_ATTEMPTS = 4;
+/** Used when a 429 carries no usable Retry-After: the length of the service's rate window. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** `Retry-After` is either whole seconds or an HTTP date (RFC 9110). */
+export function parseRetryAfter(header: string | null, now = Date.now()): number {
+  if (!header) return DEFAULT_RETRY_AFTER_SECONDS;
+  const trimmed = header.trim();
+  let seconds: number;
+  if (/^\d+$/.test(trimmed)) seconds = Number(trimmed);
+  else {
+    const date = Date.parse(trimmed);
+    if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_SECONDS;
+    seconds = Math.ceil((date - now) / 1000);
+  }
+  return Math.min(Math.max(seconds, 1), MAX_RETRY_AFTER_SECONDS);
+}
+
+function networkCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (cause && typeof cause.code === "string") return cause.code;
+  if (cause && typeof cause.message === "string") return cause.message.slice(0, 80);
+  return error instanceof Error ? error.message.slice(0, 80) : "network error";
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One refresh of the projects list: GET {base}/projects with the Bearer key, a timeout per attempt and an
+ * overall deadline. 5xx answers, timeouts and network errors are retried with exponential backoff and full
+ * jitter while the deadline allows; everything else is final. Never throws anything but UpstreamError.
+ */
+export async function fetchProjects(options: FetchProjectsOptions): Promise<ValidatedProjects> {
+  const { config, reserveCall, onRateLimited, random = Math.random } = options;
+  if (!config.baseUrl || !config.apiKey) throw upstreamErrors.notConfigured();
+
+  const url = `${config.baseUrl}/projects`;
+  const deadline = Date.now() + config.deadlineMs;
+  let lastFailure: UpstreamError | undefined;
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (attempt > 1) {
+      const backoff = random() * config.backoffBaseMs * 2 ** (attempt - 2);
+      // Not worth starting an attempt that could not get a meaningful share of the time left.
+      if (Date.now() + backoff + 100 >= deadline) break;
+      await sleep(backoff);
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+
+    try {
+      await reserveCall();
+    } catch (error) {
+      // Out of budget half-way through retries: the service's failure is the news, not our limit.
+      throw lastFailure ?? error;
+    }
+
+    const timeoutMs = Math.min(config.attemptTimeoutMs, remaining);
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(url, {
+        headers: { Authorization: `Bearer ${config.apiKey}`, Accept: "application/json" },
+        // A redirect could carry the key to another host: treat it as an unexpected answer instead.
+        redirect: "manual",
+        cache: "no-store",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      lastFailure = timedOut
+        ? upstreamErrors.timeout(timeoutMs, attempt)
+        : upstreamErrors.unreachable(networkCause(error), attempt);
+      continue;
+    }
+
+    if (response.status === 429) {
+      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+      await onRateLimited(retryAfter);
+      throw upstreamErrors.rateLimited(retryAfter);
+    }
+    if (response.status >= 500) {
+      lastFailure = upstreamErrors.status(response.status, body, config.apiKey, attempt);
+      continue;
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw upstreamErrors.status(response.status, body, config.apiKey, attempt);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      throw upstreamErrors.malformedJson();
+    }
+    return validateProjects(parsed);
+  }
+
+  throw lastFailure ?? upstreamErrors.timeout(config.deadlineMs, 0);
+}

@@ -1,0 +1,280 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/connect";
+import { sourceId, type UpstreamConfig } from "./config";
+import { UpstreamError, upstreamErrors, type UpstreamProblem } from "./errors";
+import { fetchProjects } from "./fetch-projects";
+import {
+  ensureStateRow,
+  readSnapshot,
+  readStateMeta,
+  recordRetryAfter,
+  releaseLease,
+  reserveCall,
+  saveFailure,
+  saveSuccess,
+  tryAcquireLease,
+  type StateMeta,
+} from "./store";
+
+/** What the route answers: a snapshot (serialized once per version) or, with none to serve, an error. */
+export type ProjectsAnswer = (
+  | { ok: true; body: string; stale: boolean; error?: UpstreamProblem }
+  | { ok: false; error: UpstreamError }
+) & {
+  /** A refresh to run once the answer is sent (stale-while-revalidate); the route hands it to `after()`. */
+  revalidate?: () => Promise<void>;
+};
+
+export interface ProjectsServiceOptions {
+  db: Db;
+  config: UpstreamConfig;
+  /** Injectable for tests (backoff jitter). */
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+/**
+ * How long this process reuses a read of the shared state: another instance's newer snapshot or error shows
+ * here at most this much later (against a TTL of tens of seconds), and a warm answer needs no query.
+ */
+const META_MAX_AGE_MS = 1_000;
+/** How often a request waiting for another instance's refresh looks at the database. */
+const WAIT_POLL_MS = 100;
+/** Time beyond the deadline for the lease holder to write its result; a dead holder's lease lapses after it. */
+const LEASE_MARGIN_MS = 10_000;
+
+interface CachedBody {
+  fetchedAt: string;
+  /** `"projects":[...]` and `"invalid":{...}` already serialized: served as they are, never re-encoded. */
+  projectsJson: string;
+  invalidJson: string | undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The careful, single caller of the service for all of this app's users. The database holds the truth
+ * (snapshot, call budget, Retry-After, lease); this object adds in-process promise sharing so that
+ * concurrent requests in one instance wait on one refresh, and keeps the serialized snapshot of the version
+ * it last saw so that a warm answer costs one small query.
+ */
+export class ProjectsService {
+  private readonly db: Db;
+  private readonly config: UpstreamConfig;
+  private readonly source: string;
+  private readonly holder = randomUUID();
+  private readonly random: () => number;
+  private readonly log: (line: string) => void;
+  private ready: Promise<void> | undefined;
+  private inflight: Promise<void> | undefined;
+  private cached: CachedBody | undefined;
+  private loading: Promise<CachedBody | undefined> | undefined;
+  private metaRead: Promise<StateMeta> | undefined;
+  private lastMeta: { meta: StateMeta; readAt: number } | undefined;
+
+  constructor(options: ProjectsServiceOptions) {
+    this.db = options.db;
+    this.config = options.config;
+    this.source = sourceId(options.config);
+    this.random = options.random ?? Math.random;
+    this.log = options.log ?? ((line) => console.warn(line));
+  }
+
+  get configured(): boolean {
+    return Boolean(this.config.baseUrl && this.config.apiKey);
+  }
+
+  /**
+   * The projects for a member. `refresh` (the Refresh button) skips the TTL but never the call ceiling or a
+   * pending Retry-After: it waits for one refresh (its own, or one already running anywhere) and answers
+   * with its outcome.
+   */
+  async getProjects({ refresh = false }: { refresh?: boolean } = {}): Promise<ProjectsAnswer> {
+    if (!this.configured) return { ok: false, error: upstreamErrors.notConfigured() };
+    // A manual refresh reads the state afresh: a refresh that finished before the click does not count.
+    let meta = await this.meta(refresh);
+
+    if (refresh || (!meta.fetchedAt && (this.due(meta) || this.leased(meta)))) {
+      await this.refresh(meta.attemptSeq, true);
+      meta = await this.meta(true);
+      return this.answer(meta, refresh);
+    }
+
+    const answer = await this.answer(meta, false);
+    if (meta.fetchedAt && this.due(meta) && !this.leased(meta)) {
+      const seen = meta.attemptSeq;
+      answer.revalidate = () => this.refresh(seen, false);
+    }
+    return answer;
+  }
+
+  /**
+   * The shared state's small part, read from the database at most once per META_MAX_AGE_MS in this process
+   * (concurrent requests share one read), so that a warm answer costs no query under load. Every decision
+   * that must hold across instances (lease, call budget, Retry-After) is taken in the database, not on this
+   * copy; `fresh` forces a read, for callers that must see what happened after they began waiting.
+   */
+  private async meta(fresh = false): Promise<StateMeta> {
+    this.ready ??= ensureStateRow(this.db, this.source).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    await this.ready;
+    const known = this.lastMeta;
+    if (!fresh && known && Date.now() - known.readAt < META_MAX_AGE_MS) {
+      // The database's clock, moved on by the time elapsed here since the read.
+      return { ...known.meta, now: new Date(known.meta.now.getTime() + Date.now() - known.readAt) };
+    }
+    if (!fresh && this.metaRead) return this.metaRead;
+    const read = readStateMeta(this.db, this.source)
+      .then((meta) => {
+        if (!meta) throw new Error(`upstream state row ${this.source} is missing`);
+        this.lastMeta = { meta, readAt: Date.now() };
+        return meta;
+      })
+      .finally(() => {
+        if (this.metaRead === read) this.metaRead = undefined;
+      });
+    this.metaRead = read;
+    return read;
+  }
+
+  /** Whether an automatic refresh is due: every outcome, good or bad, is reused for the TTL. */
+  private due(meta: StateMeta): boolean {
+    const now = meta.now.getTime();
+    if (meta.notBefore && meta.notBefore.getTime() > now) return false;
+    if (!meta.attemptedAt) return true;
+    return now - meta.attemptedAt.getTime() >= this.config.ttlSeconds * 1000;
+  }
+
+  private leased(meta: StateMeta): boolean {
+    return Boolean(meta.leaseUntil && meta.leaseUntil.getTime() > meta.now.getTime());
+  }
+
+  /**
+   * Runs one refresh unless one already ran since `seenSeq` was read. In this process, callers share one
+   * promise; across processes, the database lease decides, and `wait` makes a loser wait for the winner.
+   */
+  private refresh(seenSeq: number, wait: boolean): Promise<void> {
+    this.inflight ??= this.runRefresh(seenSeq, wait).finally(() => {
+      this.inflight = undefined;
+      this.lastMeta = undefined; // the next request reads the outcome
+    });
+    return this.inflight;
+  }
+
+  private async runRefresh(seenSeq: number, wait: boolean): Promise<void> {
+    const leaseMs = this.config.deadlineMs + LEASE_MARGIN_MS;
+    const seqAtLease = await tryAcquireLease(this.db, this.source, this.holder, leaseMs);
+    if (seqAtLease === null) {
+      if (wait) await this.waitForOther(seenSeq, leaseMs);
+      return;
+    }
+    if (seqAtLease !== seenSeq) {
+      // Another refresh finished between our read and the lease: its outcome is the answer.
+      await releaseLease(this.db, this.source, this.holder);
+      return;
+    }
+
+    try {
+      const result = await fetchProjects({
+        config: this.config,
+        random: this.random,
+        reserveCall: () => reserveCall(this.db, this.source, this.config.callsPerMinute),
+        onRateLimited: (seconds) => recordRetryAfter(this.db, this.source, seconds),
+      });
+      await saveSuccess(this.db, this.source, this.holder, result);
+      if (result.invalid.count > 0) {
+        this.log(
+          `[upstream] ${result.invalid.count} element(s) of the service's answer failed validation and were left out`,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) {
+        await releaseLease(this.db, this.source, this.holder).catch(() => {});
+        throw error;
+      }
+      await saveFailure(this.db, this.source, this.holder, error.toProblem());
+      this.log(`[upstream] refresh failed: ${error.code}: ${error.message}`);
+    }
+  }
+
+  /** Another instance holds the lease: wait until it records an outcome or its lease lapses. */
+  private async waitForOther(seenSeq: number, leaseMs: number): Promise<void> {
+    const giveUp = Date.now() + leaseMs;
+    while (Date.now() < giveUp) {
+      await sleep(WAIT_POLL_MS);
+      const meta = await this.meta(true);
+      if (meta.attemptSeq !== seenSeq || !this.leased(meta)) return;
+    }
+  }
+
+  private async answer(meta: StateMeta, manual: boolean): Promise<ProjectsAnswer> {
+    const now = meta.now.getTime();
+    const error = meta.lastError ? this.current(meta.lastError, meta, now) : undefined;
+    const lastFailed =
+      error !== undefined &&
+      (!meta.fetchedAt || (meta.attemptedAt?.getTime() ?? 0) >= meta.fetchedAt.getTime());
+
+    const body = meta.fetchedAt ? await this.body(meta) : undefined;
+    if (!body) {
+      return {
+        ok: false,
+        error: error
+          ? UpstreamError.fromProblem(error)
+          : upstreamErrors.timeout(this.config.deadlineMs, 0),
+      };
+    }
+    // Within the TTL the snapshot counts as fresh; a failed manual refresh is still reported to its member.
+    const expired = now - new Date(body.fetchedAt).getTime() >= this.config.ttlSeconds * 1000;
+    const shown = lastFailed && (manual || expired) ? error : undefined;
+    return {
+      ok: true,
+      stale: shown !== undefined,
+      ...(shown ? { error: shown } : {}),
+      body:
+        `{"projects":${body.projectsJson},"fetchedAt":${JSON.stringify(body.fetchedAt)},` +
+        `"stale":${shown !== undefined}` +
+        (shown ? `,"error":${JSON.stringify(shown)}` : "") +
+        (body.invalidJson ? `,"invalid":${body.invalidJson}` : "") +
+        "}",
+    };
+  }
+
+  /** A stored error's wait, counted from now rather than from when it was recorded. */
+  private current(problem: UpstreamProblem, meta: StateMeta, now: number): UpstreamProblem {
+    if (problem.retryAfterSeconds === undefined) return problem;
+    const until =
+      problem.code === "upstream_rate_limited" && meta.notBefore
+        ? meta.notBefore.getTime()
+        : (meta.attemptedAt?.getTime() ?? now) + problem.retryAfterSeconds * 1000;
+    const left = Math.ceil((until - now) / 1000);
+    if (left > 0) return { ...problem, retryAfterSeconds: left };
+    const passed = { ...problem };
+    delete passed.retryAfterSeconds;
+    return passed;
+  }
+
+  /** The serialized snapshot for `meta`, read from the database only when its version changed. */
+  private async body(meta: StateMeta): Promise<CachedBody | undefined> {
+    const wanted = meta.fetchedAt?.toISOString();
+    if (this.cached && this.cached.fetchedAt === wanted) return this.cached;
+    this.loading ??= readSnapshot(this.db, this.source)
+      .then((snapshot) => {
+        if (!snapshot) return undefined;
+        const loaded: CachedBody = {
+          fetchedAt: snapshot.fetchedAt.toISOString(),
+          projectsJson: JSON.stringify(snapshot.projects),
+          invalidJson: snapshot.invalid.count > 0 ? JSON.stringify(snapshot.invalid) : undefined,
+        };
+        // Never replace a newer version with an older one read by a slower request.
+        if (!this.cached || this.cached.fetchedAt < loaded.fetchedAt) this.cached = loaded;
+        return this.cached;
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+}

@@ -1,0 +1,206 @@
+import "server-only";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/connect";
+import { upstreamCalls, upstreamState } from "@/lib/db/schema";
+import type { Project } from "@/lib/projects/schema";
+import { upstreamErrors, type UpstreamProblem } from "./errors";
+import type { InvalidProjects, ValidatedProjects } from "./validate";
+
+/**
+ * The database side of lib/upstream: everything here is shared by all server instances and uses the
+ * database's clock, so that instances with skewed clocks still agree.
+ */
+
+/**
+ * The service counts 60 calls in any rolling minute at its end. We count ours in a slightly longer window
+ * so that the few milliseconds (or, on a loaded machine, seconds) between taking a slot and the request
+ * reaching the service can never put more than the ceiling into one of its minutes.
+ */
+export const CALL_WINDOW_MS = 65_000;
+
+const dbNow = sql`clock_timestamp()`.mapWith((value: unknown) => new Date(value as string | Date));
+
+export interface StateMeta {
+  attemptSeq: number;
+  fetchedAt: Date | null;
+  attemptedAt: Date | null;
+  lastError: UpstreamProblem | null;
+  notBefore: Date | null;
+  leaseUntil: Date | null;
+  now: Date;
+}
+
+export interface Snapshot {
+  projects: Project[];
+  invalid: InvalidProjects;
+  fetchedAt: Date;
+  attemptSeq: number;
+}
+
+export async function ensureStateRow(db: Db, source: string): Promise<void> {
+  await db.insert(upstreamState).values({ source }).onConflictDoNothing();
+}
+
+/** The small part of the state, read on every request; the snapshot itself is read only when it changed. */
+export async function readStateMeta(db: Db, source: string): Promise<StateMeta | undefined> {
+  const [row] = await db
+    .select({
+      attemptSeq: upstreamState.attemptSeq,
+      fetchedAt: upstreamState.fetchedAt,
+      attemptedAt: upstreamState.attemptedAt,
+      lastError: upstreamState.lastError,
+      notBefore: upstreamState.notBefore,
+      leaseUntil: upstreamState.leaseUntil,
+      now: dbNow,
+    })
+    .from(upstreamState)
+    .where(eq(upstreamState.source, source));
+  return row ? { ...row, lastError: (row.lastError as UpstreamProblem | null) ?? null } : undefined;
+}
+
+export async function readSnapshot(db: Db, source: string): Promise<Snapshot | undefined> {
+  const [row] = await db
+    .select({
+      projects: upstreamState.projects,
+      invalid: upstreamState.invalid,
+      fetchedAt: upstreamState.fetchedAt,
+      attemptSeq: upstreamState.attemptSeq,
+    })
+    .from(upstreamState)
+    .where(eq(upstreamState.source, source));
+  if (!row?.fetchedAt || !row.projects) return undefined;
+  return {
+    projects: row.projects as Project[],
+    invalid: (row.invalid as InvalidProjects | null) ?? { count: 0, items: [] },
+    fetchedAt: row.fetchedAt,
+    attemptSeq: row.attemptSeq,
+  };
+}
+
+/**
+ * Single flight across instances: the lease is taken by at most one instance at a time and lapses on its own
+ * if that instance dies. Resolves to the attempt number seen when it was taken, or null when someone holds it.
+ */
+export async function tryAcquireLease(
+  db: Db,
+  source: string,
+  holder: string,
+  durationMs: number,
+): Promise<number | null> {
+  const rows = await db
+    .update(upstreamState)
+    .set({
+      leaseHolder: holder,
+      leaseUntil: sql`clock_timestamp() + ${durationMs} * interval '1 millisecond'`,
+    })
+    .where(
+      and(
+        eq(upstreamState.source, source),
+        or(isNull(upstreamState.leaseUntil), lt(upstreamState.leaseUntil, sql`clock_timestamp()`)),
+      ),
+    )
+    .returning({ attemptSeq: upstreamState.attemptSeq });
+  return rows[0]?.attemptSeq ?? null;
+}
+
+/**
+ * Takes one call from the budget shared by all instances, or throws (a pending Retry-After, or the ceiling
+ * reached) without taking anything. The state row is locked for the check-and-insert, so that two instances
+ * can never both take the last slot.
+ */
+export async function reserveCall(db: Db, source: string, callsPerMinute: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ notBefore: upstreamState.notBefore, now: dbNow })
+      .from(upstreamState)
+      .where(eq(upstreamState.source, source))
+      .for("update");
+    if (!row) throw new Error(`upstream state row ${source} is missing`);
+    const now = row.now.getTime();
+    if (row.notBefore && row.notBefore.getTime() > now) {
+      throw upstreamErrors.rateLimited(Math.ceil((row.notBefore.getTime() - now) / 1000));
+    }
+
+    const windowStart = new Date(now - CALL_WINDOW_MS);
+    await tx
+      .delete(upstreamCalls)
+      .where(and(eq(upstreamCalls.source, source), lt(upstreamCalls.calledAt, windowStart)));
+    const [usage] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql`min(${upstreamCalls.calledAt})`.mapWith(upstreamCalls.calledAt),
+      })
+      .from(upstreamCalls)
+      .where(and(eq(upstreamCalls.source, source), gt(upstreamCalls.calledAt, windowStart)));
+    if ((usage?.count ?? 0) >= callsPerMinute) {
+      const frees = (usage?.oldest?.getTime() ?? now) + CALL_WINDOW_MS;
+      throw upstreamErrors.budgetExhausted(
+        callsPerMinute,
+        Math.max(1, Math.ceil((frees - now) / 1000)),
+      );
+    }
+    await tx.insert(upstreamCalls).values({ source, calledAt: row.now });
+  });
+}
+
+/** Remembers the service's Retry-After for every instance (never shortening one already pending). */
+export async function recordRetryAfter(db: Db, source: string, seconds: number): Promise<void> {
+  await db
+    .update(upstreamState)
+    .set({
+      notBefore: sql`greatest(coalesce(${upstreamState.notBefore}, clock_timestamp()), clock_timestamp() + ${seconds} * interval '1 second')`,
+    })
+    .where(eq(upstreamState.source, source));
+}
+
+const releaseIfHeld = (holder: string) =>
+  sql`case when ${upstreamState.leaseHolder} = ${holder} then null else ${upstreamState.leaseHolder} end`;
+const releaseUntilIfHeld = (holder: string) =>
+  sql`case when ${upstreamState.leaseHolder} = ${holder} then null else ${upstreamState.leaseUntil} end`;
+
+export async function saveSuccess(
+  db: Db,
+  source: string,
+  holder: string,
+  result: ValidatedProjects,
+): Promise<void> {
+  await db
+    .update(upstreamState)
+    .set({
+      projects: result.projects,
+      invalid: result.invalid,
+      fetchedAt: sql`clock_timestamp()`,
+      attemptedAt: sql`clock_timestamp()`,
+      attemptSeq: sql`${upstreamState.attemptSeq} + 1`,
+      lastError: null,
+      leaseHolder: releaseIfHeld(holder),
+      leaseUntil: releaseUntilIfHeld(holder),
+    })
+    .where(eq(upstreamState.source, source));
+}
+
+export async function saveFailure(
+  db: Db,
+  source: string,
+  holder: string,
+  problem: UpstreamProblem,
+): Promise<void> {
+  await db
+    .update(upstreamState)
+    .set({
+      lastError: problem,
+      attemptedAt: sql`clock_timestamp()`,
+      attemptSeq: sql`${upstreamState.attemptSeq} + 1`,
+      leaseHolder: releaseIfHeld(holder),
+      leaseUntil: releaseUntilIfHeld(holder),
+    })
+    .where(eq(upstreamState.source, source));
+}
+
+/** Gives the lease back without recording an attempt (nothing was tried: budget or Retry-After). */
+export async function releaseLease(db: Db, source: string, holder: string): Promise<void> {
+  await db
+    .update(upstreamState)
+    .set({ leaseHolder: null, leaseUntil: null })
+    .where(and(eq(upstreamState.source, source), eq(upstreamState.leaseHolder, holder)));
+}

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { projectsResponseSchema } from "@/lib/projects/schema";
+import { openDatabase, type Database, type DatabaseTarget } from "@/lib/db/connect";
+import type { UpstreamConfig } from "@/lib/upstream/config";
+import { ProjectsService, type ProjectsAnswer } from "@/lib/upstream/projects-service";
+import { storageTargets } from "../support/databases";
+import { KEY, startSim, testConfig, type SimHandle } from "./upstream-support";
+
+/**
+ * The shared snapshot, call budget, Retry-After and single flight, on both databases. Two ProjectsService
+ * objects on separate connections to one database stand for two server instances.
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function body(answer: ProjectsAnswer) {
+  if (!answer.ok)
+    throw new Error(`expected data, got ${answer.error.code}: ${answer.error.message}`);
+  return projectsResponseSchema.strict().parse(JSON.parse(answer.body));
+}
+
+for (const { name, target, skip } of storageTargets()) {
+  describe.skipIf(skip)(`projects service (${name})`, () => {
+    let s: SimHandle;
+    let t: DatabaseTarget;
+    const opened: Database[] = [];
+    const logs: string[] = [];
+
+    async function instance(overrides: Partial<UpstreamConfig> = {}) {
+      // PGlite is one process's database: "instances" share its connection; PostgreSQL gets a pool each.
+      const database = t.kind === "pglite" && opened[0] ? opened[0] : await openDatabase(t);
+      if (!opened.includes(database)) opened.push(database);
+      return new ProjectsService({
+        db: database.db,
+        config: testConfig(s.sim, overrides),
+        log: (line) => logs.push(line),
+      });
+    }
+
+    beforeEach(async () => {
+      s = await startSim(30);
+      t = target();
+      logs.length = 0;
+    });
+    afterEach(async () => {
+      await s.close();
+      for (const database of opened.splice(0)) await database.close();
+    });
+
+    it("200 concurrent requests on a cold cache make exactly one call, all get the same data", async () => {
+      const [a, b] = [await instance(), await instance()];
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).getProjects()),
+      );
+      expect(await s.calls()).toBe(1);
+      const first = body(answers[0]!);
+      expect(first.projects.length).toBeGreaterThan(0);
+      expect(first.stale).toBe(false);
+      for (const answer of answers) expect(body(answer)).toEqual(first);
+    });
+
+    it("within the TTL, answers come from the snapshot with no call", async () => {
+      const a = await instance();
+      const first = body(await a.getProjects());
+      for (let i = 0; i < 5; i++) expect(body(await a.getProjects())).toEqual(first);
+      expect(body(await (await instance()).getProjects())).toEqual(first);
+      expect(await s.calls()).toBe(1);
+    });
+
+    it("after the TTL: the old snapshot at once, one background refresh, then the new data", async () => {
+      const a = await instance({ ttlSeconds: 1 });
+      const first = body(await a.getProjects());
+      await fetch(`${s.sim.url}/__sim/projects`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Added later", status: "active" }),
+      });
+      await sleep(1_100);
+
+      const stale = await Promise.all([a.getProjects(), a.getProjects(), a.getProjects()]);
+      expect(stale.map((answer) => body(answer).fetchedAt)).toEqual(Array(3).fill(first.fetchedAt));
+      expect(stale.map((answer) => body(answer).stale)).toEqual([false, false, false]);
+      expect(await s.calls()).toBe(1);
+      await Promise.all(stale.map((answer) => answer.revalidate?.()));
+      expect(await s.calls()).toBe(2);
+
+      const next = body(await a.getProjects());
+      expect(next.fetchedAt > first.fetchedAt).toBe(true);
+      expect(next.projects.map((p) => p.name)).toContain("Added later");
+    });
+
+    it("a failing service after a good snapshot: the snapshot is served, stale, with the error", async () => {
+      const a = await instance();
+      const good = body(await a.getProjects());
+      await s.fault({ kind: "status", status: 503, count: 20 });
+      const answer = body(await a.getProjects({ refresh: true }));
+      expect(answer.projects).toEqual(good.projects);
+      expect(answer.fetchedAt).toBe(good.fetchedAt);
+      expect(answer.stale).toBe(true);
+      expect(answer.error).toMatchObject({ code: "upstream_unavailable" });
+      expect(logs.join("\n")).toMatch(/refresh failed: upstream_unavailable/);
+      expect(logs.join("\n")).not.toContain(KEY);
+    });
+
+    it("no snapshot and the service refuses the key: an error with no call repeated within the TTL", async () => {
+      const a = await instance({ apiKey: "sim_not_a_key" });
+      const answer = await a.getProjects();
+      expect(answer.ok).toBe(false);
+      if (answer.ok) return;
+      expect(answer.error.code).toBe("upstream_unauthorized");
+      expect(answer.error.httpStatus).toBe(502);
+      const again = await (await instance({ apiKey: "sim_not_a_key" })).getProjects();
+      expect(again.ok ? "ok" : again.error.code).toBe("upstream_unauthorized");
+      expect(await s.calls()).toBe(1);
+    });
+
+    it("a 429 with Retry-After: no call from any instance until it passes, even on manual refresh", async () => {
+      const a = await instance();
+      body(await a.getProjects());
+      await s.fault({ kind: "status", status: 429, retryAfter: 40 });
+      const limited = body(await a.getProjects({ refresh: true }));
+      expect(limited.stale).toBe(true);
+      expect(limited.error).toMatchObject({ code: "upstream_rate_limited" });
+      expect(limited.error?.retryAfterSeconds).toBeGreaterThan(35);
+      expect(limited.error?.retryAfterSeconds).toBeLessThanOrEqual(40);
+      expect(await s.calls()).toBe(2);
+
+      const b = await instance();
+      for (const service of [a, b, a]) {
+        const answer = body(await service.getProjects({ refresh: true }));
+        expect(answer.error).toMatchObject({ code: "upstream_rate_limited" });
+        expect(answer.projects.length).toBeGreaterThan(0);
+      }
+      expect(await s.calls()).toBe(2);
+    });
+
+    it("the call ceiling holds across instances; manual refreshes beyond it get the reason", async () => {
+      const [a, b] = [await instance({ callsPerMinute: 3 }), await instance({ callsPerMinute: 3 })];
+      const answers: ReturnType<typeof body>[] = [];
+      for (let i = 0; i < 6; i++)
+        answers.push(body(await (i % 2 ? a : b).getProjects({ refresh: true })));
+      expect(await s.calls()).toBe(3);
+      expect(answers.slice(0, 3).every((answer) => answer.error === undefined)).toBe(true);
+      for (const answer of answers.slice(3)) {
+        expect(answer.stale).toBe(true);
+        expect(answer.error).toMatchObject({ code: "upstream_budget_exhausted" });
+        expect(answer.error?.message).toMatch(/limit of 3 calls per minute/);
+        expect(answer.error?.retryAfterSeconds).toBeGreaterThan(0);
+        expect(answer.projects.length).toBeGreaterThan(0);
+      }
+    });
+
+    it("no snapshot and the ceiling reached: a 503-class error with the wait", async () => {
+      const a = await instance({ callsPerMinute: 1, apiKey: KEY });
+      await s.fault({ kind: "status", status: 404 });
+      const first = await a.getProjects();
+      expect(first.ok ? "ok" : first.error.code).toBe("upstream_not_found");
+      const second = await a.getProjects({ refresh: true });
+      expect(second.ok).toBe(false);
+      if (second.ok) return;
+      expect(second.error.code).toBe("upstream_budget_exhausted");
+      expect(second.error.httpStatus).toBe(503);
+      expect(second.error.retryAfterSeconds).toBeGreaterThan(0);
+      expect(await s.calls()).toBe(1);
+    });
+
+    it("invalid elements are reported with the snapshot and the valid rows served", async () => {
+      await s.fault({ kind: "null_field", field: "client_name", every: 5 });
+      const answer = body(await (await instance()).getProjects());
+      expect(answer.invalid?.count).toBeGreaterThan(0);
+      expect(answer.invalid?.items[0]?.reasons[0]).toMatch(/^client_name: /);
+      expect(answer.projects.length).toBeGreaterThan(0);
+      expect(logs.join("\n")).toMatch(/failed validation and were left out/);
+    });
+
+    it("a different key never sees another key's snapshot", async () => {
+      body(await (await instance()).getProjects());
+      const other = await (await instance({ apiKey: "sim_other_key" })).getProjects();
+      expect(other.ok).toBe(false);
+    });
+
+    it("a manual refresh within the TTL makes a new call and serves the new data", async () => {
+      const a = await instance();
+      const first = body(await a.getProjects());
+      const refreshed = body(await a.getProjects({ refresh: true }));
+      expect(refreshed.fetchedAt > first.fetchedAt).toBe(true);
+      expect(refreshed.stale).toBe(false);
+      expect(await s.calls()).toBe(2);
+    });
+  });
+}
