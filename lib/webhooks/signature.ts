@@ -142,19 +142,33 @@ export function findMatchingSchemes(input: {
   schemes?: SignatureScheme[];
 }): SignatureMatch[] {
   const { signatures, timestamps: headerTimestamps } = parseSignatureHeader(input.signatureHeader);
+  if (signatures.length === 0) return [];
   const timestamps = [
     ...new Set([...headerTimestamps, ...(input.timestamps ?? [])].filter(Boolean)),
   ] as string[];
+  // The 36 schemes share a handful of digests (one per key form, signed content and timestamp): compute each
+  // once, so that a 1 MiB body costs a few HMACs rather than dozens.
+  const digests = new Map<string, Buffer | null>();
+  const digestFor = (scheme: SignatureScheme, timestamp: string | undefined): Buffer | null => {
+    const cacheKey = `${scheme.keyForm}|${scheme.content}|${timestamp ?? ""}`;
+    if (!digests.has(cacheKey)) {
+      const key = keyBytes(input.secret, scheme.keyForm);
+      const content = key ? signedBytes(input.body, scheme, timestamp) : null;
+      digests.set(cacheKey, key && content ? digest(key, content) : null);
+    }
+    return digests.get(cacheKey) ?? null;
+  };
   const matches: SignatureMatch[] = [];
   for (const scheme of input.schemes ?? allSchemes()) {
-    const key = keyBytes(input.secret, scheme.keyForm);
-    if (!key) continue;
     const candidates = scheme.content === "body" ? [undefined] : timestamps;
     for (const timestamp of candidates) {
-      const content = signedBytes(input.body, scheme, timestamp);
-      if (!content) continue;
-      const expected = scheme.prefix + digest(key, content).toString(scheme.encoding);
-      if (signatures.some((signature) => safeEqual(signature, expected))) {
+      const mac = digestFor(scheme, timestamp);
+      if (!mac) continue;
+      const expected = scheme.prefix + mac.toString(scheme.encoding);
+      // Compare against every candidate (no early exit) so timing says nothing about which one was close.
+      let matched = false;
+      for (const signature of signatures) matched = safeEqual(signature, expected) || matched;
+      if (matched) {
         matches.push(timestamp === undefined ? { scheme } : { scheme, timestamp });
         break;
       }

@@ -1,0 +1,14 @@
+import { handleRoute } from "@/lib/api/handler";
+import { methodNotAllowed, receiveWebhook } from "@/lib/webhooks/receive";
+
+export const dynamic = "force-dynamic";
+
+/** Public receiver of an endpoint created in the console, verified with that endpoint's own secret. */
+export const POST = handleRoute<{ endpointId: string }>(async (request, { params }) =>
+  receiveWebhook(request, (await params).endpointId),
+);
+
+export const GET = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { ENDPOINT_ID_PATTERN, VERIFICATION_RESULTS } from "./constants";
+
+/**
+ * Inputs of the webhook console's API (endpoints and deliveries), validated at the boundary. Shared with the
+ * inspector's client code, so the browser and the route agree on every field.
+ */
+const name = z
+  .string({ message: "must be a string" })
+  .trim()
+  .min(1, { message: "must not be empty" })
+  .max(100, { message: "must be at most 100 characters" });
+
+/** Signing secrets: printable, no surrounding whitespace (a pasted newline would never match). */
+const secret = z
+  .string({ message: "must be a string" })
+  .min(8, { message: "must be at least 8 characters" })
+  .max(512, { message: "must be at most 512 characters" })
+  .regex(/^\S(.*\S)?$/, { message: "must not start or end with whitespace" });
+
+const rateLimit = z
+  .number({ message: "must be a number" })
+  .int({ message: "must be a whole number" })
+  .min(1, { message: "must be at least 1" })
+  .max(1_000_000, { message: "must be at most 1000000" });
+
+export const scriptSchema = z
+  .object({
+    status: z
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(200, { message: "must be an HTTP status from 200 to 599" })
+      .max(599, { message: "must be an HTTP status from 200 to 599" })
+      .nullable()
+      .default(null),
+    hangSeconds: z
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(60, { message: "must be at most 60" })
+      .nullable()
+      .default(null),
+    count: z
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(1_000, { message: "must be at most 1000" }),
+  })
+  .strict()
+  .refine((s) => s.status !== null || s.hangSeconds !== null, {
+    message: "needs a status, hangSeconds, or both",
+  });
+
+export const createEndpointSchema = z
+  .object({
+    name,
+    secret: secret.optional(),
+    acceptInvalidSignatures: z.boolean({ message: "must be true or false" }).optional(),
+    rateLimitPerMinute: rateLimit.nullable().optional(),
+  })
+  .strict();
+
+export const updateEndpointSchema = z
+  .object({
+    name: name.optional(),
+    secret: secret.nullable().optional(),
+    acceptInvalidSignatures: z.boolean({ message: "must be true or false" }).optional(),
+    rateLimitPerMinute: rateLimit.nullable().optional(),
+    script: scriptSchema.nullable().optional(),
+    resetSchemeLock: z.literal(true, { message: "must be true when given" }).optional(),
+  })
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: "names nothing to change" });
+
+export const endpointIdSchema = z
+  .string()
+  .regex(ENDPOINT_ID_PATTERN, { message: "is not a valid endpoint id" });
+
+const isoTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 time" });
+
+export const deliveriesQuerySchema = z
+  .object({
+    endpoint: endpointIdSchema.optional(),
+    event: z.string().min(1).max(200).optional(),
+    verification: z
+      .enum(VERIFICATION_RESULTS, { message: `must be one of ${VERIFICATION_RESULTS.join(", ")}` })
+      .optional(),
+    since: isoTime.optional(),
+    until: isoTime.optional(),
+    q: z.string().min(1, { message: "must not be empty" }).max(200).optional(),
+    before: z.string().min(1).max(64).optional(),
+    after: z.string().min(1).max(64).optional(),
+    limit: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(200, { message: "must be at most 200" })
+      .default(50),
+  })
+  .strict()
+  .refine((q) => !(q.before && q.after), {
+    message: "use either before or after, not both",
+    path: ["after"],
+  })
+  .refine((q) => !(q.since && q.until) || Date.parse(q.since) <= Date.parse(q.until), {
+    message: "since must not be later than until",
+    path: ["since"],
+  });
+
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+export const deliveryIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, { message: "is not a delivery id" })
+  .transform(Number);

@@ -1,0 +1,129 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { parseInput, parseJsonBody, parseQuery } from "./api-input";
+import {
+  createEndpointSchema,
+  deliveriesQuerySchema,
+  deliveryIdSchema,
+  endpointIdSchema,
+  updateEndpointSchema,
+} from "./api-schemas";
+import { DEFAULT_ENDPOINT_ID } from "./constants";
+import { encodeCursor } from "./cursor";
+import { CursorError, getDelivery, listDeliveries } from "./delivery-store";
+import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./delivery-view";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  toEndpointView,
+  updateEndpoint,
+  type EndpointView,
+} from "./endpoint-store";
+import { webhookContext } from "./server-context";
+
+/** The webhook console's API logic; the routes under app/api/webhooks only check membership and call these. */
+
+export interface DeliveriesPage {
+  deliveries: DeliverySummary[];
+  /**
+   * With `after=`: the cursor for the next poll (the same one when nothing arrived). Otherwise: the cursor
+   * for the next older page, or null at the oldest delivery.
+   */
+  nextCursor: string | null;
+  /** More deliveries remain in the direction asked (older; or newer, for `after=`). */
+  hasMore: boolean;
+}
+
+export async function listDeliveriesPage(params: URLSearchParams): Promise<DeliveriesPage> {
+  const query = parseQuery(deliveriesQuerySchema, params);
+  const { db } = await webhookContext();
+  try {
+    const { rows, hasMore } = await listDeliveries(db, {
+      endpointId: query.endpoint,
+      event: query.event,
+      verification: query.verification,
+      since: query.since ? new Date(query.since) : undefined,
+      until: query.until ? new Date(query.until) : undefined,
+      q: query.q,
+      before: query.before,
+      after: query.after,
+      limit: query.limit,
+    });
+    const deliveries = rows.map(toDeliverySummary);
+    const newest = rows[0];
+    const oldest = rows.at(-1);
+    const nextCursor = query.after
+      ? newest
+        ? encodeCursor(newest)
+        : query.after
+      : hasMore && oldest
+        ? encodeCursor(oldest)
+        : null;
+    return { deliveries, nextCursor, hasMore };
+  } catch (error) {
+    if (error instanceof CursorError)
+      throw new ApiError(400, "invalid_cursor", `Invalid query: ${error.message}.`);
+    throw error;
+  }
+}
+
+export async function deliveryDetail(rawId: string) {
+  const id = parseInput(deliveryIdSchema, rawId, "id");
+  const { db } = await webhookContext();
+  const row = await getDelivery(db, id);
+  if (!row)
+    throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
+  return toDeliveryDetail(row);
+}
+
+export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {
+  const { db, settings } = await webhookContext();
+  const rows = await listEndpoints(db);
+  return { endpoints: rows.map((row) => toEndpointView(row, settings)) };
+}
+
+function endpointNotFound(): ApiError {
+  return new ApiError(404, "not_found", "No webhook endpoint with this id.");
+}
+
+export async function endpointDetail(rawId: string): Promise<EndpointView> {
+  const id = parseInput(endpointIdSchema, rawId, "id");
+  const { db, settings } = await webhookContext();
+  const row = await getEndpoint(db, id);
+  if (!row) throw endpointNotFound();
+  return toEndpointView(row, settings);
+}
+
+export async function createEndpointFromRequest(request: Request): Promise<EndpointView> {
+  const input = await parseJsonBody(createEndpointSchema, request);
+  const { db, settings } = await webhookContext();
+  const row = await createEndpoint(db, settings.box, input);
+  return toEndpointView(row, settings);
+}
+
+export async function updateEndpointFromRequest(
+  rawId: string,
+  request: Request,
+): Promise<EndpointView> {
+  const id = parseInput(endpointIdSchema, rawId, "id");
+  const patch = await parseJsonBody(updateEndpointSchema, request);
+  const { db, settings } = await webhookContext();
+  const row = await updateEndpoint(db, settings.box, id, patch);
+  if (!row) throw endpointNotFound();
+  return toEndpointView(row, settings);
+}
+
+export async function removeEndpoint(rawId: string): Promise<void> {
+  const id = parseInput(endpointIdSchema, rawId, "id");
+  if (id === DEFAULT_ENDPOINT_ID) {
+    throw new ApiError(
+      409,
+      "default_endpoint",
+      "The default endpoint cannot be deleted; you can rename it or remove its secret instead.",
+    );
+  }
+  const { db } = await webhookContext();
+  if (!(await deleteEndpoint(db, id))) throw endpointNotFound();
+}

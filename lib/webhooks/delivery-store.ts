@@ -1,0 +1,246 @@
+import { and, desc, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/connect";
+import { webhookDeliveries } from "@/lib/db/schema";
+import type { Finding } from "./analyze";
+import type { VerificationResult } from "./verify";
+import { decodeCursor, type CursorPosition } from "./cursor";
+
+/** Everything stored about one delivery, decided before the single INSERT that makes it durable. */
+export interface NewDelivery {
+  endpointId: string;
+  receivedAt: Date;
+  method: string;
+  headers: [string, string][];
+  clientAddress: string | null;
+  contentType: string | null;
+  body: Buffer;
+  bodySha256: string;
+  bodyIsText: boolean;
+  preview: string | null;
+  event: string | null;
+  verification: VerificationResult;
+  scheme: string | null;
+  schemeMismatch: boolean;
+  signedTimestamp: string | null;
+  findings: Finding[];
+  responseStatus: number;
+  scripted: boolean;
+  hangSeconds: number | null;
+}
+
+export interface StoredAttempt {
+  id: number;
+  attempt: number;
+  firstAttemptId: number | null;
+  gapMs: number | null;
+}
+
+type Rows<T> = { rows: T[] };
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers answer raw queries with `{ rows }`; values are cast to text/int in SQL so they parse alike.
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/**
+ * Stores a delivery in one statement (its own transaction): when the INSERT returns, the delivery is
+ * committed. The same body at the same endpoint within the retry window is numbered as the next attempt,
+ * with the gap since the previous one. Two identical bodies arriving within the same millisecond may both be
+ * numbered 1: a sender's retries follow a failed attempt, so they never overlap it.
+ */
+export async function insertDelivery(
+  db: Db,
+  delivery: NewDelivery,
+  retryWindowSeconds: number,
+): Promise<StoredAttempt> {
+  const receivedAt = delivery.receivedAt.toISOString();
+  const [row] = await rows<{
+    id: string;
+    attempt: number;
+    first_attempt_id: string | null;
+    gap_ms: string | null;
+  }>(
+    db,
+    sql`
+    with prev as (
+      select id, first_attempt_id, attempt, received_at from webhook_deliveries
+      where endpoint_id = ${delivery.endpointId}::text and body_sha256 = ${delivery.bodySha256}::text
+        and received_at > ${receivedAt}::timestamptz - (${retryWindowSeconds}::int * interval '1 second')
+        and received_at <= ${receivedAt}::timestamptz
+      order by received_at desc, id desc
+      limit 1
+    )
+    insert into webhook_deliveries (
+      endpoint_id, received_at, method, headers, client_address, content_type, body, body_sha256, size,
+      body_is_text, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
+      attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds
+    )
+    select
+      ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${delivery.method}::text,
+      ${JSON.stringify(delivery.headers)}::jsonb, ${delivery.clientAddress}::text,
+      ${delivery.contentType}::text, ${delivery.body}::bytea, ${delivery.bodySha256}::text,
+      ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${delivery.preview}::text,
+      ${delivery.event}::text, ${delivery.verification}::text, ${delivery.scheme}::text,
+      ${delivery.schemeMismatch}::boolean, ${delivery.signedTimestamp}::text,
+      ${JSON.stringify(delivery.findings)}::jsonb,
+      coalesce(prev.attempt + 1, 1),
+      coalesce(prev.first_attempt_id, prev.id),
+      case when prev.id is null then null
+        else round(extract(epoch from (${receivedAt}::timestamptz - prev.received_at)) * 1000)::bigint end,
+      ${delivery.responseStatus}::int, ${delivery.scripted}::boolean, ${delivery.hangSeconds}::int
+    from (select 1) as one left join prev on true
+    returning id::text as id, attempt, first_attempt_id::text as first_attempt_id, gap_ms::text as gap_ms
+  `,
+  );
+  if (!row) throw new Error("The delivery insert returned no row");
+  return {
+    id: Number(row.id),
+    attempt: row.attempt,
+    firstAttemptId: row.first_attempt_id === null ? null : Number(row.first_attempt_id),
+    gapMs: row.gap_ms === null ? null : Number(row.gap_ms),
+  };
+}
+
+export interface DeliveryFilters {
+  endpointId?: string;
+  event?: string;
+  verification?: VerificationResult;
+  since?: Date;
+  until?: Date;
+  /** Text in the body: case-insensitive in text bodies, exact bytes in binary ones. */
+  q?: string;
+  before?: string;
+  after?: string;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: webhookDeliveries.id,
+  seq: webhookDeliveries.seq,
+  endpointId: webhookDeliveries.endpointId,
+  receivedAt: webhookDeliveries.receivedAt,
+  method: webhookDeliveries.method,
+  contentType: webhookDeliveries.contentType,
+  bodySha256: webhookDeliveries.bodySha256,
+  size: webhookDeliveries.size,
+  preview: webhookDeliveries.preview,
+  event: webhookDeliveries.event,
+  verification: webhookDeliveries.verification,
+  scheme: webhookDeliveries.scheme,
+  schemeMismatch: webhookDeliveries.schemeMismatch,
+  findings: webhookDeliveries.findings,
+  attempt: webhookDeliveries.attempt,
+  firstAttemptId: webhookDeliveries.firstAttemptId,
+  gapMs: webhookDeliveries.gapMs,
+  responseStatus: webhookDeliveries.responseStatus,
+  scripted: webhookDeliveries.scripted,
+};
+
+export type DeliverySummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof webhookDeliveries.$inferSelect)[K];
+};
+
+export class CursorError extends Error {}
+
+function position(cursor: string): CursorPosition {
+  const decoded = decodeCursor(cursor);
+  if (!decoded) throw new CursorError("The cursor is not one this API handed out");
+  return decoded;
+}
+
+/**
+ * A page of deliveries, newest first. Only rows whose transaction is older than every transaction still in
+ * progress are listed: ids are handed out before commit, so without this a row committing late could land
+ * behind a live view's `after=` cursor and never be shown. The wait this adds is the length of the
+ * concurrent inserts, milliseconds.
+ */
+export async function listDeliveries(
+  db: Db,
+  filters: DeliveryFilters,
+): Promise<{ rows: DeliverySummaryRow[]; hasMore: boolean }> {
+  const d = webhookDeliveries;
+  const conditions: SQL[] = [
+    sql`${d.seq} < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
+  ];
+  if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
+  if (filters.event) conditions.push(eq(d.event, filters.event));
+  if (filters.verification) conditions.push(eq(d.verification, filters.verification));
+  if (filters.since) conditions.push(gte(d.receivedAt, filters.since));
+  if (filters.until) conditions.push(lt(d.receivedAt, filters.until));
+  if (filters.q) {
+    conditions.push(sql`(case when ${d.bodyIsText}
+      then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${filters.q}::text)) > 0
+      else position(convert_to(${filters.q}::text, 'UTF8') in ${d.body}) > 0 end)`);
+  }
+  if (filters.before) {
+    const p = position(filters.before);
+    conditions.push(sql`(${d.seq}, ${d.id}) < (${p.seq}::bigint, ${p.id}::bigint)`);
+  }
+  if (filters.after) {
+    const p = position(filters.after);
+    conditions.push(sql`(${d.seq}, ${d.id}) > (${p.seq}::bigint, ${p.id}::bigint)`);
+  }
+  // `after` catches up from the cursor (oldest new rows first, so nothing is skipped); the page is then
+  // presented newest first like every other page.
+  const ascending = Boolean(filters.after);
+  const found = await db
+    .select(summaryColumns)
+    .from(d)
+    .where(and(...conditions))
+    .orderBy(...(ascending ? [asc(d.seq), asc(d.id)] : [desc(d.seq), desc(d.id)]))
+    .limit(filters.limit + 1);
+  const hasMore = found.length > filters.limit;
+  const page = found.slice(0, filters.limit);
+  return { rows: ascending ? page.reverse() : page, hasMore };
+}
+
+export async function getDelivery(db: Db, id: number) {
+  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  return row ?? null;
+}
+
+/**
+ * Retention: deletes deliveries older than `days`, and beyond the newest `keep` of an endpoint. Works in
+ * batches so that a large backlog (after lowering the limits) never holds locks for long.
+ */
+export async function pruneDeliveries(
+  db: Db,
+  options: { endpointId?: string; keep: number; days: number; batch?: number },
+): Promise<number> {
+  const batch = options.batch ?? 5_000;
+  let deleted = 0;
+  for (;;) {
+    const old = await rows<{ id: string }>(
+      db,
+      sql`delete from webhook_deliveries where id in (
+        select id from webhook_deliveries
+        where received_at < now() - (${options.days}::int * interval '1 day')
+        limit ${batch}::int)
+      returning id::text as id`,
+    );
+    deleted += old.length;
+    if (old.length < batch) break;
+  }
+  const endpointIds = options.endpointId
+    ? [options.endpointId]
+    : (
+        await rows<{ endpoint_id: string }>(
+          db,
+          sql`select distinct endpoint_id from webhook_deliveries`,
+        )
+      ).map((r) => r.endpoint_id);
+  for (const endpointId of endpointIds) {
+    for (;;) {
+      const excess = await rows<{ id: string }>(
+        db,
+        sql`delete from webhook_deliveries where id in (
+          select id from webhook_deliveries where endpoint_id = ${endpointId}::text
+          order by seq desc, id desc offset ${options.keep}::int limit ${batch}::int)
+        returning id::text as id`,
+      );
+      deleted += excess.length;
+      if (excess.length < batch) break;
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,86 @@
+import type { webhookDeliveries } from "@/lib/db/schema";
+import type { Finding } from "./analyze";
+import type { VerificationResult } from "./constants";
+import { encodeCursor } from "./cursor";
+import type { DeliverySummaryRow } from "./delivery-store";
+
+/** The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. */
+export interface DeliverySummary {
+  id: string;
+  /** Position of this delivery, usable as `before=` or `after=`. */
+  cursor: string;
+  endpointId: string;
+  receivedAt: string;
+  method: string;
+  contentType: string | null;
+  size: number;
+  sha256: string;
+  preview: string | null;
+  event: string | null;
+  verification: {
+    result: VerificationResult;
+    scheme: string | null;
+    schemeMismatch: boolean;
+  };
+  findings: Finding[];
+  attempt: { number: number; firstId: string | null; gapMs: number | null };
+  response: { status: number; scripted: boolean };
+}
+
+export interface DeliveryDetail extends DeliverySummary {
+  headers: [string, string][];
+  clientAddress: string | null;
+  verification: DeliverySummary["verification"] & { signedTimestamp: string | null };
+  response: DeliverySummary["response"] & { hangSeconds: number | null };
+  /** The exact bytes received: as text when they are valid UTF-8, else base64. */
+  body: { encoding: "utf8" | "base64"; content: string };
+}
+
+export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
+  return {
+    id: String(row.id),
+    cursor: encodeCursor({ seq: row.seq, id: row.id }),
+    endpointId: row.endpointId,
+    receivedAt: row.receivedAt.toISOString(),
+    method: row.method,
+    contentType: row.contentType,
+    size: row.size,
+    sha256: row.bodySha256,
+    preview: row.preview,
+    event: row.event,
+    verification: {
+      result: row.verification as VerificationResult,
+      scheme: row.scheme,
+      schemeMismatch: row.schemeMismatch,
+    },
+    findings: row.findings,
+    attempt: {
+      number: row.attempt,
+      firstId: row.firstAttemptId === null ? null : String(row.firstAttemptId),
+      gapMs: row.gapMs,
+    },
+    response: { status: row.responseStatus, scripted: row.scripted },
+  };
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function bodyAsJson(body: Buffer): DeliveryDetail["body"] {
+  try {
+    return { encoding: "utf8", content: utf8.decode(body) };
+  } catch {
+    return { encoding: "base64", content: body.toString("base64") };
+  }
+}
+
+export function toDeliveryDetail(row: typeof webhookDeliveries.$inferSelect): DeliveryDetail {
+  const summary = toDeliverySummary(row);
+  return {
+    ...summary,
+    headers: row.headers,
+    clientAddress: row.clientAddress,
+    verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },
+    response: { ...summary.response, hangSeconds: row.hangSeconds },
+    body: bodyAsJson(row.body),
+  };
+}

@@ -1,0 +1,192 @@
+import "server-only";
+import { after, NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
+import { STATIC_SECURITY_HEADERS } from "@/lib/auth/security-headers";
+import { analyzeBody, type Finding } from "./analyze";
+import { insertDelivery } from "./delivery-store";
+import {
+  DEFAULT_ENDPOINT_ID,
+  ENDPOINT_ID_PATTERN,
+  ensureDefaultEndpoint,
+  resolveSecret,
+} from "./endpoint-store";
+import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
+import {
+  consumeScriptedAnswer,
+  lockScheme,
+  lookupForReceipt,
+  rateWindow,
+  type ReceiptEndpoint,
+} from "./receipt-store";
+import { clientAddress, redactedHeaders } from "./request-meta";
+import { pruneDue, runPrune } from "./retention";
+import { webhookContext } from "./server-context";
+import { verifyDelivery } from "./verify";
+
+const NO_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** Headers proxy.ts sets on every request it forwards; not part of what the sender sent. */
+const PROXY_ADDED_HEADERS: ReadonlySet<string> = new Set(
+  [
+    NONCE_HEADER,
+    REQUEST_PATH_HEADER,
+    "content-security-policy",
+    ...Object.keys(STATIC_SECURITY_HEADERS),
+  ].map((name) => name.toLowerCase()),
+);
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(
+    413,
+    "payload_too_large",
+    `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BODY_BYTES); it was not stored.`,
+  );
+}
+
+async function findEndpoint(
+  ctx: Awaited<ReturnType<typeof webhookContext>>,
+  endpointId: string,
+  windowStart: Date,
+): Promise<ReceiptEndpoint> {
+  if (!ENDPOINT_ID_PATTERN.test(endpointId)) throw unknownEndpoint();
+  let endpoint = await lookupForReceipt(ctx.db, endpointId, windowStart);
+  if (!endpoint && endpointId === DEFAULT_ENDPOINT_ID) {
+    await ensureDefaultEndpoint(ctx.db);
+    endpoint = await lookupForReceipt(ctx.db, endpointId, windowStart);
+  }
+  if (!endpoint) throw unknownEndpoint();
+  return endpoint;
+}
+
+function unknownEndpoint(): ApiError {
+  return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
+}
+
+/** Waits `seconds`, or less if the sender hangs up first. */
+function hang(seconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Receives one delivery: limits first (size, rate), then the body is read once as bytes, analysed and
+ * verified, and stored in a single committed INSERT before anything is answered. Retention runs after the
+ * answer. Scripted answers (set in the console) replace the answer, never the storing.
+ */
+export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
+  const receivedAt = new Date();
+  const ctx = await webhookContext();
+  const { db, env, settings } = ctx;
+  const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
+  if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
+
+  const window = rateWindow(receivedAt);
+  const endpoint = await findEndpoint(ctx, endpointId, window.start);
+  const limit = endpoint.rateLimitPerMinute ?? settings.rateLimitPerMinute;
+  if (endpoint.windowCount > limit) {
+    throw new ApiError(
+      429,
+      "rate_limited",
+      `This endpoint accepts ${limit} deliveries per minute; try again in ${window.retryAfterSeconds} s.`,
+      { "Retry-After": String(window.retryAfterSeconds) },
+    );
+  }
+
+  const read = await readBodyWithLimit(request, maxBytes);
+  if (!read.ok) throw tooLarge(maxBytes);
+  const body = read.bytes;
+  const contentType = request.headers.get("content-type");
+  const analysis = analyzeBody(body, contentType);
+  const { secret, unreadable } = resolveSecret(
+    { id: endpoint.id, secretCiphertext: endpoint.secretCiphertext },
+    settings,
+  );
+  const verification = verifyDelivery({
+    body,
+    headers: request.headers,
+    secret,
+    lockedScheme: endpoint.lockedScheme,
+    envelopeTimestamp: analysis.envelopeTimestamp,
+    now: receivedAt,
+  });
+  const findings: Finding[] = [...analysis.findings, ...verification.findings];
+  if (unreadable) {
+    findings.push({
+      code: "secret_unreadable",
+      message:
+        "The endpoint's stored secret cannot be decrypted (SECRETS_ENCRYPTION_KEY or AUTH_SECRET changed?); set it again",
+    });
+  }
+
+  const signatureAccepted =
+    verification.result === "verified" || verification.result === "no_secret";
+  let status = signatureAccepted || endpoint.acceptInvalidSignatures ? 200 : 401;
+  const script = endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(db, endpoint.id) : null;
+  if (script?.status) status = script.status;
+
+  const stored = await insertDelivery(
+    db,
+    {
+      endpointId: endpoint.id,
+      receivedAt,
+      method: request.method,
+      headers: redactedHeaders(request.headers, PROXY_ADDED_HEADERS),
+      clientAddress: clientAddress(request.headers),
+      contentType,
+      body,
+      bodySha256: analysis.sha256,
+      bodyIsText: analysis.isText,
+      preview: analysis.preview,
+      event: analysis.event,
+      verification: verification.result,
+      scheme: verification.scheme,
+      schemeMismatch: verification.schemeMismatch,
+      signedTimestamp: verification.signedTimestamp,
+      findings,
+      responseStatus: status,
+      scripted: script !== null,
+      hangSeconds: script?.hangSeconds ?? null,
+    },
+    env.WEBHOOK_RETRY_WINDOW_SECONDS,
+  );
+  if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
+    await lockScheme(db, endpoint.id, verification.scheme);
+  }
+  if (pruneDue()) {
+    after(() =>
+      runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
+    );
+  }
+  if (script?.hangSeconds) await hang(script.hangSeconds, request.signal);
+
+  const id = String(stored.id);
+  const headers = { "Cache-Control": "no-store" };
+  if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
+  const payload =
+    status === 401 && !script
+      ? {
+          error:
+            verification.result === "missing_signature"
+              ? "The X-Webhook-Signature header is missing. The delivery was stored."
+              : "The signature does not match this endpoint's secret. The delivery was stored.",
+          code: verification.result,
+          id,
+        }
+      : { received: true, id, attempt: stored.attempt, ...(script ? { scripted: true } : {}) };
+  return NextResponse.json(payload, { status, headers });
+}
+
+/** The receiver accepts POST only; anything else is told so in the API's error shape. */
+export function methodNotAllowed(): Response {
+  return NextResponse.json(
+    { error: "This webhook receiver accepts POST only.", code: "method_not_allowed" },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,482 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+import Stripe from "stripe";
+import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
+import { allSchemes, parseSchemeId, schemeId, sign } from "@/lib/webhooks/signature";
+import { APP_PORT, E2E } from "../support/e2e-env";
+import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
+
+const SECRET = "receiver-spec-secret";
+
+/** @octokit/webhooks-methods is ESM-only; Playwright compiles specs to CommonJS, so it is imported at run time. */
+async function octokitSign(secret: string, payload: string): Promise<string> {
+  const { sign } = await import("@octokit/webhooks-methods");
+  return sign(secret, payload);
+}
+
+test.describe("webhook receiver: signatures", () => {
+  test("the default endpoint verifies a GitHub-style signature made by @octokit/webhooks-methods", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const body = JSON.stringify(envelope());
+    const response = await deliver(request, "/api/webhooks/receive", body, {
+      signature: await octokitSign(E2E.webhookSecret, body),
+      headers: { authorization: "Bearer must-not-be-kept", cookie: "session=must-not-be-kept" },
+    });
+    expect(response.status()).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ received: true, attempt: 1 });
+
+    const stored = await getDelivery(api, answer.id);
+    expect(stored).toMatchObject({
+      endpointId: "default",
+      event: "task.completed",
+      verification: { result: "verified", scheme: "body/hex/sha256=/raw" },
+      findings: [],
+      size: Buffer.byteLength(body),
+      sha256: createHash("sha256").update(body).digest("hex"),
+      body: { encoding: "utf8", content: body },
+    });
+    const headers = Object.fromEntries(stored.headers);
+    expect(headers.authorization).toBe("[redacted]");
+    expect(headers.cookie).toBe("[redacted]");
+    expect(JSON.stringify(stored)).not.toContain("must-not-be-kept");
+    // Only what the sender sent: nothing our own proxy adds to forwarded requests.
+    expect(headers["x-nonce"]).toBeUndefined();
+    expect(headers["content-security-policy"]).toBeUndefined();
+  });
+
+  test("every scheme: a valid signature is verified and its scheme recorded", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    for (const scheme of allSchemes()) {
+      const secret =
+        scheme.keyForm === "whsec-base64"
+          ? `whsec_${Buffer.from(`key-for-${schemeId(scheme)}`).toString("base64")}`
+          : SECRET;
+      const endpoint = await createEndpoint(api, { secret });
+      const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+        secret,
+        scheme,
+      });
+      expect(response.status(), schemeId(scheme)).toBe(200);
+      const stored = await getDelivery(api, (await response.json()).id);
+      expect(stored.verification, schemeId(scheme)).toMatchObject({
+        result: "verified",
+        scheme: schemeId(scheme),
+        schemeMismatch: false,
+      });
+    }
+  });
+
+  test("invalid and missing signatures are stored and answered 401 with a JSON error", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET });
+    const body = JSON.stringify(envelope());
+
+    const invalid = await deliver(request, endpoint.path, body, { secret: "the-wrong-secret" });
+    expect(invalid.status()).toBe(401);
+    const invalidAnswer = await invalid.json();
+    expect(invalidAnswer).toMatchObject({ code: "invalid_signature" });
+    expect(invalidAnswer.error).toMatch(/does not match/);
+    expect((await getDelivery(api, invalidAnswer.id)).verification.result).toBe(
+      "invalid_signature",
+    );
+
+    const missing = await deliver(request, endpoint.path, body);
+    expect(missing.status()).toBe(401);
+    const missingAnswer = await missing.json();
+    expect(missingAnswer).toMatchObject({ code: "missing_signature" });
+    expect((await getDelivery(api, missingAnswer.id)).verification.result).toBe(
+      "missing_signature",
+    );
+  });
+
+  test("an endpoint set to answer 2xx anyway stores an invalid delivery and answers 200", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET, acceptInvalidSignatures: true });
+    const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+      signature: "sha256=00",
+    });
+    expect(response.status()).toBe(200);
+    expect((await getDelivery(api, (await response.json()).id)).verification.result).toBe(
+      "invalid_signature",
+    );
+  });
+
+  test("an endpoint without a secret stores deliveries as no_secret", async ({ page, request }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api);
+    const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+      signature: "abc",
+    });
+    expect(response.status()).toBe(200);
+    expect((await getDelivery(api, (await response.json()).id)).verification.result).toBe(
+      "no_secret",
+    );
+  });
+
+  test("a Stripe-style t=..,v1=.. header made by the stripe library verifies", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const secret = "whsec_stripe_style_e2e";
+    const endpoint = await createEndpoint(api, { secret });
+    const body = JSON.stringify(envelope());
+    const header = new Stripe("sk_test_unused").webhooks.generateTestHeaderString({
+      payload: body,
+      secret,
+    });
+    const response = await deliver(request, endpoint.path, body, { signature: header });
+    expect(response.status()).toBe(200);
+    const stored = await getDelivery(api, (await response.json()).id);
+    expect(stored.verification).toMatchObject({
+      result: "verified",
+      scheme: "timestamp.body/hex/v1=/raw",
+    });
+  });
+
+  test("the first verified delivery locks the scheme; a later one in another scheme is flagged", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET });
+    const hex = parseSchemeId("body/hex/none/raw")!;
+    const b64 = parseSchemeId("body/base64/none/raw")!;
+    expect(
+      (
+        await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+          secret: SECRET,
+          scheme: hex,
+        })
+      ).status(),
+    ).toBe(200);
+    const locked = await (await api.get(`/api/webhooks/endpoints/${endpoint.id}`)).json();
+    expect(locked.endpoint.lockedScheme).toBe("body/hex/none/raw");
+
+    const other = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+      secret: SECRET,
+      scheme: b64,
+    });
+    expect(other.status()).toBe(200);
+    const stored = await getDelivery(api, (await other.json()).id);
+    expect(stored.verification).toMatchObject({
+      result: "verified",
+      scheme: "body/base64/none/raw",
+      schemeMismatch: true,
+    });
+    expect(stored.findings.map((f) => f.code)).toContain("scheme_changed");
+  });
+});
+
+test.describe("webhook receiver: hostile and odd input, each stored with what was wrong", () => {
+  const cases: {
+    name: string;
+    body: Buffer;
+    type?: string;
+    finding: string | null;
+    encoding: "utf8" | "base64";
+  }[] = [
+    {
+      name: "malformed JSON",
+      body: Buffer.from('{"event":"task.created",'),
+      finding: "invalid_json",
+      encoding: "utf8",
+    },
+    {
+      name: "non-JSON",
+      body: Buffer.from("hello=world"),
+      type: "text/plain",
+      finding: "invalid_json",
+      encoding: "utf8",
+    },
+    { name: "an empty body", body: Buffer.alloc(0), finding: "empty_body", encoding: "utf8" },
+    {
+      name: "invalid UTF-8",
+      body: Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]),
+      finding: "invalid_utf8",
+      encoding: "base64",
+    },
+    {
+      name: "10,000-deep nesting",
+      body: Buffer.from(
+        `{"event":"task.created","timestamp":"2026-03-01T10:00:00Z","data":{"x":${"[".repeat(10_000)}${"]".repeat(10_000)}}}`,
+      ),
+      finding: null,
+      encoding: "utf8",
+    },
+    {
+      name: "__proto__ keys",
+      body: Buffer.from(
+        '{"__proto__":{"admin":true},"event":"task.created","timestamp":"2026-03-01T10:00:00Z","data":{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}}',
+      ),
+      finding: null,
+      encoding: "utf8",
+    },
+    {
+      name: "an unknown event",
+      body: Buffer.from(JSON.stringify(envelope("task.exploded"))),
+      finding: "unknown_event",
+      encoding: "utf8",
+    },
+  ];
+
+  for (const c of cases) {
+    test(`${c.name}: verified, stored byte for byte, answered 200`, async ({ page, request }) => {
+      const api = await consoleApi(page);
+      const endpoint = await createEndpoint(api, { secret: SECRET });
+      const response = await deliver(request, endpoint.path, c.body, {
+        secret: SECRET,
+        headers: c.type ? { "content-type": c.type } : {},
+      });
+      expect(response.status()).toBe(200);
+      const stored = await getDelivery(api, (await response.json()).id);
+      expect(stored.verification.result).toBe("verified");
+      expect(stored.size).toBe(c.body.length);
+      expect(stored.body.encoding).toBe(c.encoding);
+      expect(
+        Buffer.from(stored.body.content, c.encoding === "base64" ? "base64" : "utf8").equals(
+          c.body,
+        ),
+      ).toBe(true);
+      const codes = stored.findings.map((f) => f.code);
+      if (c.finding) expect(codes).toContain(c.finding);
+      else expect(codes).toEqual([]);
+    });
+  }
+
+  test("the server is still healthy after all of that", async ({ request }) => {
+    expect((await request.get("/api/health")).status()).toBe(200);
+  });
+
+  test("a body over the limit is refused with 413 and not stored", async ({ page, request }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api);
+    const response = await deliver(request, endpoint.path, Buffer.alloc(1024 * 1024 + 1, 0x61));
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "payload_too_large" });
+    const list = await (await api.get(`/api/webhooks/deliveries?endpoint=${endpoint.id}`)).json();
+    expect(list.deliveries).toEqual([]);
+  });
+
+  test("a chunked body without Content-Length is cut off at the limit with 413", async ({
+    page,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "localhost",
+          port: APP_PORT,
+          path: endpoint.path,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      // 2 MiB in chunks; the server answers as soon as it has seen more than 1 MiB.
+      let sent = 0;
+      const pump = () => {
+        while (sent < 32) {
+          sent += 1;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+  });
+
+  test("other methods get 405 with Allow: POST and a JSON error", async ({ request }) => {
+    for (const method of ["GET", "PUT", "PATCH", "DELETE"] as const) {
+      const response = await request.fetch("/api/webhooks/receive", { method });
+      expect(response.status(), method).toBe(405);
+      expect(response.headers().allow).toBe("POST");
+      expect(await response.json()).toMatchObject({ code: "method_not_allowed" });
+    }
+  });
+
+  test("an unknown endpoint is a 404 JSON error", async ({ request }) => {
+    const response = await deliver(request, "/api/webhooks/receive/ep_doesnotexist", "{}");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "unknown_endpoint" });
+  });
+
+  test("over the endpoint's rate: 429 with Retry-After, and the refused delivery is not stored", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { rateLimitPerMinute: 2 });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof deliver>> | undefined;
+    // A window boundary can fall between two requests at most once, so five requests see a third in one window.
+    for (let i = 0; i < 5 && !refused; i++) {
+      const response = await deliver(request, endpoint.path, JSON.stringify(envelope()));
+      statuses.push(response.status());
+      if (response.status() === 429) refused = response;
+    }
+    expect(refused, `statuses: ${statuses.join(",")}`).toBeDefined();
+    const retryAfter = Number(refused!.headers()["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await refused!.json()).toMatchObject({ code: "rate_limited" });
+    const list = await (await api.get(`/api/webhooks/deliveries?endpoint=${endpoint.id}`)).json();
+    expect(list.deliveries).toHaveLength(statuses.filter((s) => s === 200).length);
+  });
+});
+
+test.describe("webhook receiver: retries and scripted answers", () => {
+  test("the same body again is numbered as the next attempt with the gap since the previous one", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET });
+    const body = JSON.stringify(envelope());
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push(await (await deliver(request, endpoint.path, body, { secret: SECRET })).json());
+    expect(answers.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    const third = await getDelivery(api, answers[2].id);
+    expect(third.attempt.number).toBe(3);
+    expect(third.attempt.firstId).toBe(answers[0].id);
+    expect(third.attempt.gapMs).toBeGreaterThanOrEqual(0);
+    const other = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+      secret: SECRET,
+    });
+    expect((await other.json()).attempt).toBe(1);
+  });
+
+  test("scripted answers: status X for the next N deliveries, each still stored", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET });
+    const patch = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
+      data: { script: { status: 503, count: 2 } },
+    });
+    expect(patch.status()).toBe(200);
+    expect((await patch.json()).endpoint.script).toEqual({
+      status: 503,
+      hangSeconds: null,
+      remaining: 2,
+    });
+
+    const statuses = [];
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
+        secret: SECRET,
+      });
+      statuses.push(response.status());
+      ids.push((await response.json()).id);
+    }
+    expect(statuses).toEqual([503, 503, 200]);
+    expect((await getDelivery(api, ids[0])).response).toMatchObject({
+      status: 503,
+      scripted: true,
+    });
+    expect((await getDelivery(api, ids[2])).response).toMatchObject({
+      status: 200,
+      scripted: false,
+    });
+  });
+
+  test("a scripted hang: the delivery is stored before the answer comes", async ({
+    page,
+    request,
+  }) => {
+    const api = await consoleApi(page);
+    const endpoint = await createEndpoint(api, { secret: SECRET });
+    await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
+      data: { script: { hangSeconds: 4, count: 1 } },
+    });
+    const pending = deliver(request, endpoint.path, JSON.stringify(envelope()), { secret: SECRET });
+    let answered = false;
+    void pending.then(() => (answered = true));
+    await expect
+      .poll(
+        async () =>
+          (await (await api.get(`/api/webhooks/deliveries?endpoint=${endpoint.id}`)).json())
+            .deliveries.length,
+      )
+      .toBe(1);
+    expect(answered).toBe(false);
+    const response = await pending;
+    expect(response.status()).toBe(200);
+    const stored = await getDelivery(api, (await response.json()).id);
+    expect(stored.response).toMatchObject({ status: 200, scripted: true, hangSeconds: 4 });
+  });
+});
+
+test("a signature over different bytes than were sent never verifies (re-serialised JSON)", async ({
+  page,
+  request,
+}) => {
+  const api = await consoleApi(page);
+  const endpoint = await createEndpoint(api, { secret: SECRET });
+  const value = envelope();
+  const signedOver = JSON.stringify(value, null, 2);
+  const sent = JSON.stringify(value);
+  const response = await deliver(request, endpoint.path, sent, {
+    signature: sign(signedOver, SECRET, parseSchemeId("body/hex/none/raw")!),
+  });
+  expect(response.status()).toBe(401);
+  expect((await getDelivery(api, (await response.json()).id)).verification.result).toBe(
+    "invalid_signature",
+  );
+});
+
+test("the simulator's sender retrying after scripted 500s shows up as attempts 1-3 with its real backoff", async ({
+  page,
+}) => {
+  const api = await consoleApi(page);
+  const endpoint = await createEndpoint(api, { secret: SECRET });
+  await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
+    data: { script: { status: 500, count: 2 } },
+  });
+  const result = await sendWebhook(buildEnvelope("task.created", { task_id: "t_retry" }), {
+    url: `http://localhost:${APP_PORT}${endpoint.path}`,
+    secret: SECRET,
+    scheme: "timestamp.body/base64/sha256=/raw",
+    backoffBaseMs: 300,
+  });
+  expect(result.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+
+  const list = await (await api.get(`/api/webhooks/deliveries?endpoint=${endpoint.id}`)).json();
+  const attempts = [...list.deliveries].reverse() as {
+    id: string;
+    attempt: { number: number; firstId: string | null; gapMs: number | null };
+    verification: { result: string; scheme: string };
+    response: { status: number };
+  }[];
+  expect(attempts.map((d) => d.attempt.number)).toEqual([1, 2, 3]);
+  expect(attempts.map((d) => d.response.status)).toEqual([500, 500, 200]);
+  expect(attempts.map((d) => d.verification.result)).toEqual(["verified", "verified", "verified"]);
+  expect(attempts[1]!.attempt.firstId).toBe(attempts[0]!.id);
+  // The sender waits at least 300 ms, then 600 ms, after a failure: the gaps can only be longer.
+  expect(attempts[1]!.attempt.gapMs).toBeGreaterThanOrEqual(300);
+  expect(attempts[2]!.attempt.gapMs).toBeGreaterThanOrEqual(600);
+});
