@@ -1,9 +1,9 @@
 /**
- * Runs once when a Next.js server starts. Validating the environment here makes a bad configuration stop
- * start-up with a message that names the variable, instead of failing on the first request.
+ * Runs once when a Next.js server starts: validates the environment (a bad configuration stops start-up with a
+ * message that names the variable) and warms the database. See lib/startup.ts.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getServerEnv } = await import("@/lib/env");
-  getServerEnv();
+  const { startServer } = await import("@/lib/startup");
+  startServer();
 }

@@ -72,6 +72,8 @@ export const serverSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     DEMO_MODE: flag,
+    /** Serves the bench-only baseline routes (`npm run bench`); they answer 404 otherwise. */
+    ENABLE_BENCH_ROUTES: flag,
 
     PROJECTS_API_BASE_URL: serviceBaseUrl,
     PROJECTS_API_KEY: optionalString,
@@ -93,7 +95,14 @@ export const serverSchema = z
     WEBHOOK_RETENTION_COUNT: integer(1, 10_000_000, 10_000),
     WEBHOOK_RETENTION_DAYS: integer(1, 3_650, 30),
     WEBHOOK_RETRY_WINDOW_SECONDS: integer(1, 7 * 86_400, 3_600),
-    SECRETS_ENCRYPTION_KEY: optionalString,
+    SECRETS_ENCRYPTION_KEY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).
+        .regex(/^[A-Za-z0-9+/]{43}=$/, { message: "must be 32 bytes in base64" })
+        .optional(),
+    ),
 
     AUTH_SECRET: z.preprocess(
       (v) => (v === "" ? undefined : v),
@@ -158,6 +167,7 @@ export type ClientEnv = z.infer<typeof clientSchema>;
 const FIXES: Record<string, string> = {
   NODE_ENV: "Leave it unset; Next.js sets it.",
   DEMO_MODE: "Set DEMO_MODE=true only for the local demo.",
+  ENABLE_BENCH_ROUTES: "Set ENABLE_BENCH_ROUTES=true only on a server started by `npm run bench`.",
   PROJECTS_API_BASE_URL:
     "Set it to the service's address including /api/public, e.g. https://service.example.com/api/public.",
   UPSTREAM_CALLS_PER_MINUTE:
@@ -173,6 +183,8 @@ const FIXES: Record<string, string> = {
   WEBHOOK_RETENTION_COUNT: "Newest deliveries kept per endpoint.",
   WEBHOOK_RETENTION_DAYS: "Days a delivery is kept.",
   WEBHOOK_RETRY_WINDOW_SECONDS: "Seconds within which an identical body counts as a retry.",
+  SECRETS_ENCRYPTION_KEY:
+    "Generate one with `openssl rand -base64 32`, or leave it unset to derive the key from AUTH_SECRET.",
   AUTH_SECRET: "Generate one with `openssl rand -base64 32` and set AUTH_SECRET.",
   ADMIN_EMAIL: "Set ADMIN_EMAIL and ADMIN_PASSWORD together to create the first member.",
   ADMIN_PASSWORD:

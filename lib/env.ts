@@ -18,3 +18,8 @@ export function getServerEnv(): ServerEnv {
 export function upstreamConfigured(env: ServerEnv = getServerEnv()): boolean {
   return Boolean(env.PROJECTS_API_BASE_URL && env.PROJECTS_API_KEY);
 }
+
+/** True while `next build` runs: nothing may open the database or call the service then. */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}

@@ -15,11 +15,9 @@ export function isStrictUtcTimestamp(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().replace(".000Z", "Z") === value;
 }
 
-export const strictUtcTimestamp = z
-  .string()
-  .refine(isStrictUtcTimestamp, {
-    message: "must be a UTC timestamp formatted YYYY-MM-DDTHH:MM:SSZ",
-  });
+export const strictUtcTimestamp = z.string().refine(isStrictUtcTimestamp, {
+  message: "must be a UTC timestamp formatted YYYY-MM-DDTHH:MM:SSZ",
+});
 
 /** The on-hold value is not shown in the spec, so any status string is kept and shown as it is. */
 export const projectSchema = z.object({

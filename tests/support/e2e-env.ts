@@ -18,6 +18,14 @@ export const E2E = {
   dataDir: `.data/e2e-${APP_PORT}`,
 } as const;
 
+/** The simulator of the end-to-end stack: its data is fixed by these, so specs may count on them. */
+export const SIM = {
+  projects: 500,
+  seed: 1,
+  /** Every `/__sim/` control endpoint, e.g. `${SIM.control}/faults`. */
+  control: `${SIM_URL}/__sim`,
+} as const;
+
 /** Environment of the app server under test. */
 export function appServerEnv(): Record<string, string> {
   return {

@@ -3,3 +3,6 @@
  * (`npm run db:generate`); the same tables serve PGlite and PostgreSQL.
  */
 export * from "./app-meta";
+export * from "./upstream";
+export * from "./members";
+export * from "./webhooks";

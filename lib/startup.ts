@@ -1,0 +1,26 @@
+import "server-only";
+import { getServerEnv, isBuildPhase } from "@/lib/env";
+import { membersDb } from "@/lib/auth/store";
+
+/**
+ * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.
+ *
+ * 1. Validates the environment. Next.js merely logs an error thrown from `register()` and keeps serving, every
+ *    request then failing; exiting instead makes a bad configuration (e.g. a plain-http service URL) really
+ *    stop start-up, with the message that names the variable.
+ * 2. Opens the database in the background (migrations, first member), so the first visitor does not pay for it.
+ *    Not awaited: a database that is briefly unreachable must not keep the server from starting; requests
+ *    open it again on demand. Never during `next build`, which must not touch the embedded database.
+ */
+export function startServer(): void {
+  try {
+    getServerEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (isBuildPhase()) return;
+  membersDb().catch((error: unknown) => {
+    console.error("[startup] the database could not be opened yet; requests will retry:", error);
+  });
+}
