@@ -28,7 +28,14 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   timeout: 60_000,
   outputDir: `test-results/${APP_PORT}`,
-  reporter: CI ? [["list"], ["html", { open: "never" }]] : "list",
+  // On CI a JSON report too, for the one-line total that .ci/run prints.
+  reporter: CI
+    ? [
+        ["list"],
+        ["html", { open: "never" }],
+        ["json", { outputFile: "test-results/playwright.json" }],
+      ]
+    : "list",
   use: {
     baseURL: APP_URL,
     trace: "on-first-retry",

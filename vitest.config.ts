@@ -13,6 +13,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/vitest-global-setup.ts"],
+    // On CI a JSON report too, for the one-line total that .ci/run prints.
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: { json: "test-results/vitest.json" },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

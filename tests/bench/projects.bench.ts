@@ -8,12 +8,11 @@
  * its own `next start` on free ports (embedded PGlite, the default database), signs in as the e2e admin
  * through next-auth's credentials endpoint, then alternates autocannon rounds of the two routes.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { startSimulator } from "../../lib/simulator";
-import { signInCookie, startApp } from "../e2e/upstream-support";
+import { ensureBuild, startApp } from "../support/app-server";
+import { signInCookie } from "../e2e/upstream-support";
 
 interface AutocannonResult {
   requests: { average: number };
@@ -39,26 +38,17 @@ const ROUNDS = 3;
 const SECONDS = 8;
 const CONNECTIONS = 10;
 
-function ensureBuild(distDir: string) {
-  if (fs.existsSync(path.join(distDir, "BUILD_ID"))) return;
-  console.log(`No production build in ${distDir}: running next build (a few minutes)...`);
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir },
-  });
-}
-
 export default async function projectsBench() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  ensureBuild(distDir);
+  ensureBuild();
   const sim = await startSimulator({ projects: 500, seed: 1, keys: [KEY] });
   const app = await startApp({
-    NEXT_DIST_DIR: distDir,
-    PROJECTS_API_BASE_URL: sim.baseUrl,
-    PROJECTS_API_KEY: KEY,
-    // Warm for the whole run: this measures serving the snapshot, not refreshing it.
-    PROJECTS_CACHE_TTL_SECONDS: "3600",
-    ENABLE_BENCH_ROUTES: "true",
+    env: {
+      PROJECTS_API_BASE_URL: sim.baseUrl,
+      PROJECTS_API_KEY: KEY,
+      // Warm for the whole run: this measures serving the snapshot, not refreshing it.
+      PROJECTS_CACHE_TTL_SECONDS: "3600",
+      ENABLE_BENCH_ROUTES: "true",
+    },
   });
   try {
     const cookie = await signInCookie(app.url);

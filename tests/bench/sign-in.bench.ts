@@ -6,51 +6,10 @@
  * client address and the limit is raised, so the lock-out never answers instead of the password check.
  * The ratio of the medians should be close to 1: an unknown email costs one scrypt verification too.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { ensureBuild, startApp } from "../support/app-server";
 
 const ROUNDS = 40;
 const MEMBER = { email: "bench-admin@example.test", password: "bench-admin-password-1" };
-
-function ensureBuild(distDir: string) {
-  if (fs.existsSync(path.join(distDir, "BUILD_ID"))) return;
-  console.log(`No production build in ${distDir}: running next build (a few minutes)...`);
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir },
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("The app server did not start");
-}
 
 /** One failed sign-in through next-auth's endpoint, as a client would do it (CSRF token first). */
 async function failedSignIn(base: string, email: string, address: string): Promise<number> {
@@ -80,23 +39,15 @@ function percentile(values: number[], p: number): number {
 }
 
 export default async function signInBench() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  ensureBuild(distDir);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-bench-"));
-  const port = await freePort();
-  const server = await startServer(port, {
-    NODE_ENV: "production",
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-    AUTH_TRUST_HOST: "true",
-    AUTH_URL: `http://127.0.0.1:${port}`,
-    ADMIN_EMAIL: MEMBER.email,
-    ADMIN_PASSWORD: MEMBER.password,
-    PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-    SIGN_IN_MAX_ATTEMPTS: "1000",
+  ensureBuild();
+  const server = await startApp({
+    env: {
+      ADMIN_EMAIL: MEMBER.email,
+      ADMIN_PASSWORD: MEMBER.password,
+      SIGN_IN_MAX_ATTEMPTS: "1000",
+    },
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = server.url;
   try {
     // Warm-up: compiles the route, opens and migrates the database, creates the member.
     for (let i = 0; i < 3; i++) {
@@ -120,7 +71,6 @@ export default async function signInBench() {
       `  ratio unknown/member (medians): ${ratio.toFixed(2)} (1.00 = no timing hint; goal 0.8 to 1.25)`,
     );
   } finally {
-    if (server.exitCode === null) process.kill(-server.pid!, "SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_MEMBER } from "../../lib/dev/demo-credentials";
-import { E2E } from "../support/e2e-env";
+import { startApp, type AppServer } from "../support/app-server";
 import { SIGNED_OUT } from "./auth-state";
 import { expectSignInError, signIn, testAddress } from "./auth-support";
 
@@ -30,61 +25,18 @@ test.describe("outside demo mode", () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe("in demo mode", () => {
-  let server: ChildProcess | undefined;
-  let dataDir = "";
+  let server: AppServer | undefined;
   let base = "";
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const port = await freePort();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-demo-e2e-"));
-    base = `http://localhost:${port}`;
-    server = spawn(
-      process.execPath,
-      ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          NEXT_TELEMETRY_DISABLED: "1",
-          DEMO_MODE: "true",
-          AUTH_SECRET: E2E.authSecret,
-          AUTH_TRUST_HOST: "true",
-          AUTH_URL: base,
-          PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-          ADMIN_EMAIL: "",
-          ADMIN_PASSWORD: "",
-        },
-        detached: true,
-        stdio: "ignore",
-      },
-    );
-    for (let i = 0; i < 600; i++) {
-      const up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error("The demo-mode server did not start");
+    server = await startApp({ env: { DEMO_MODE: "true", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
+    base = server.url;
   });
 
   test.afterAll(async () => {
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test("the sign-in page shows the demo credentials, and they work", async ({ page }) => {

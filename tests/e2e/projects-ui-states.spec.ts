@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { generateProjects } from "@/lib/simulator/data";
-import { E2E, appServerEnv } from "../support/e2e-env";
+import { startApp, type AppServer } from "../support/app-server";
+import { E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
 import {
   bodyRows,
@@ -30,32 +28,7 @@ const KEY = "sim_table_states_key";
 const BIG = 10_000;
 
 let sim: Simulator;
-let app: ChildProcess | undefined;
-let appUrl = "";
-let dataDir = "";
-const serverOutput: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitForHealth(url: string, timeoutMs: number) {
-  const giveUp = Date.now() + timeoutMs;
-  while (Date.now() < giveUp) {
-    if (app?.exitCode !== null) break;
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The app server did not start:\n${serverOutput.join("").slice(-3000)}`);
-}
+let app: AppServer;
 
 async function simControl(path: string, method: string, body?: unknown) {
   const response = await fetch(`${sim.url}/__sim${path}`, {
@@ -71,51 +44,24 @@ test.beforeAll(async () => {
   // Refused from the very first call: the app never gets a list to fall back on.
   await simControl("/faults", "POST", { kind: "status", status: 403, count: 100_000 });
 
-  const port = await freePort();
-  appUrl = `http://localhost:${port}`;
-  dataDir = `.data/e2e-table-states-${port}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    {
-      env: {
-        NODE_ENV: "production",
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
-        ...appServerEnv(),
-        AUTH_URL: appUrl,
-        PGLITE_DATA_DIR: dataDir,
-        PROJECTS_API_BASE_URL: sim.baseUrl,
-        PROJECTS_API_KEY: KEY,
-        // Each outcome is reused for the TTL; keep it short so each step sees the service's new state.
-        PROJECTS_CACHE_TTL_SECONDS: "1",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  app = await startApp({
+    env: {
+      PROJECTS_API_BASE_URL: sim.baseUrl,
+      PROJECTS_API_KEY: KEY,
+      // Each outcome is reused for the TTL; keep it short so each step sees the service's new state.
+      PROJECTS_CACHE_TTL_SECONDS: "1",
     },
-  );
-  app = child;
-  child.stdout?.on("data", (chunk: Buffer) => serverOutput.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => serverOutput.push(chunk.toString()));
-  await waitForHealth(appUrl, 120_000);
+  });
 });
 
 test.afterAll(async () => {
-  const child = app;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await app?.stop();
   await sim?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(`${dataDir}.lock`, { recursive: true, force: true });
 });
 
 /** Opens the projects page of our own server, signing in through the form when it asks. */
 async function openProjects(page: Page) {
-  await page.goto(`${appUrl}/projects`);
+  await page.goto(`${app.url}/projects`);
   if (new URL(page.url()).pathname === "/sign-in") {
     await page.getByLabel("Email").fill(E2E.adminEmail);
     await page.getByLabel("Password").fill(E2E.adminPassword);

@@ -7,7 +7,8 @@ import {
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { startSimulator } from "@/lib/simulator";
 import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
-import { signIn, startApp, type AppServer } from "./upstream-support";
+import { startApp, type AppServer } from "../support/app-server";
+import { signIn } from "./upstream-support";
 
 /**
  * Two app server processes on one PostgreSQL database, under steady load (page views and manual refreshes)
@@ -39,7 +40,7 @@ test("two instances sharing one database never exceed the ceiling together", asy
       // A one-second TTL: page views alone would want a call every second, twice the ceiling.
       PROJECTS_CACHE_TTL_SECONDS: "1",
     };
-    servers.push(await startApp(env), await startApp(env));
+    servers.push(await startApp({ env }), await startApp({ env }));
     for (const server of servers) {
       const context = await playwrightRequest.newContext({ baseURL: server.url });
       await signIn(context);

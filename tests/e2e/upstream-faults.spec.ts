@@ -6,7 +6,8 @@ import {
 } from "@playwright/test";
 import { projectsResponseSchema, type ProjectsResponse } from "@/lib/projects/schema";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { signIn, startApp, type AppServer } from "./upstream-support";
+import { startApp, type AppServer } from "../support/app-server";
+import { signIn } from "./upstream-support";
 
 /**
  * Every upstream status and fault mode of the simulator, through the real route of a production server:
@@ -113,12 +114,14 @@ async function inject(fault: FaultBody) {
 
 async function openApp(key: string) {
   app = await startApp({
-    PROJECTS_API_BASE_URL: sim.baseUrl,
-    PROJECTS_API_KEY: key,
-    UPSTREAM_ATTEMPT_TIMEOUT_MS: "400",
-    UPSTREAM_DEADLINE_MS: "1500",
-    // Each failing refresh may spend four calls; the ceiling itself is tested in upstream-ceiling.spec.ts.
-    UPSTREAM_CALLS_PER_MINUTE: "60",
+    env: {
+      PROJECTS_API_BASE_URL: sim.baseUrl,
+      PROJECTS_API_KEY: key,
+      UPSTREAM_ATTEMPT_TIMEOUT_MS: "400",
+      UPSTREAM_DEADLINE_MS: "1500",
+      // Each failing refresh may spend four calls; the ceiling itself is tested in upstream-ceiling.spec.ts.
+      UPSTREAM_CALLS_PER_MINUTE: "60",
+    },
   });
   api = await playwrightRequest.newContext({ baseURL: app.url });
   await signIn(api);

@@ -3,7 +3,8 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { E2E } from "../support/e2e-env";
-import { signIn, startApp, type AppServer } from "./upstream-support";
+import { startApp, type AppServer } from "../support/app-server";
+import { signIn } from "./upstream-support";
 
 /**
  * The API key never leaves the server: not in a response body or header (data, every error path, pages),
@@ -54,11 +55,13 @@ async function exercise(app: AppServer, key: string, faults: unknown[]): Promise
 
 test("with a valid key: no response and no log line holds it, whatever the service does", async () => {
   const app = await startApp({
-    PROJECTS_API_BASE_URL: sim.baseUrl,
-    PROJECTS_API_KEY: CANARY,
-    UPSTREAM_CALLS_PER_MINUTE: "60",
-    UPSTREAM_ATTEMPT_TIMEOUT_MS: "400",
-    UPSTREAM_DEADLINE_MS: "1200",
+    env: {
+      PROJECTS_API_BASE_URL: sim.baseUrl,
+      PROJECTS_API_KEY: CANARY,
+      UPSTREAM_CALLS_PER_MINUTE: "60",
+      UPSTREAM_ATTEMPT_TIMEOUT_MS: "400",
+      UPSTREAM_DEADLINE_MS: "1200",
+    },
   });
   try {
     const seen = await exercise(app, CANARY, [
@@ -79,7 +82,9 @@ test("with a valid key: no response and no log line holds it, whatever the servi
 });
 
 test("with a rejected key: the errors and logs say to check it, never what it is", async () => {
-  const app = await startApp({ PROJECTS_API_BASE_URL: sim.baseUrl, PROJECTS_API_KEY: WRONG });
+  const app = await startApp({
+    env: { PROJECTS_API_BASE_URL: sim.baseUrl, PROJECTS_API_KEY: WRONG },
+  });
   try {
     const seen = await exercise(app, WRONG, []);
     expect(seen).toContain("Check PROJECTS_API_KEY");

@@ -1,7 +1,8 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { startSimulator } from "@/lib/simulator";
-import { signIn, startApp } from "./upstream-support";
+import { startApp } from "../support/app-server";
+import { signIn } from "./upstream-support";
 
 const KEY = "sim_e2e_single_flight_83f2";
 
@@ -13,7 +14,9 @@ test("200 concurrent requests on a cold cache make exactly one call to the servi
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ latencyMs: 300 }),
   });
-  const app = await startApp({ PROJECTS_API_BASE_URL: sim.baseUrl, PROJECTS_API_KEY: KEY });
+  const app = await startApp({
+    env: { PROJECTS_API_BASE_URL: sim.baseUrl, PROJECTS_API_KEY: KEY },
+  });
   const api = await playwrightRequest.newContext({ baseURL: app.url });
   try {
     await signIn(api);

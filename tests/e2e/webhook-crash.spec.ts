@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { sign, DEFAULT_SCHEME } from "@/lib/webhooks/signature";
-import { appServerEnv, E2E } from "../support/e2e-env";
+import { startApp, type AppServerOptions } from "../support/app-server";
+import { E2E } from "../support/e2e-env";
 import {
   postgresRequired,
   startThrowawayPostgres,
@@ -23,71 +22,13 @@ import { envelope } from "./webhook-support";
  */
 test.describe.configure({ mode: "serial" });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(
-  port: number,
-  env: Record<string, string>,
-): { child: ChildProcess; log: () => string } {
-  let output = "";
-  const child = spawn(
-    process.execPath,
-    [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
-    // Its own process group, so that the kill takes every process of the server at once, like a crash.
-    {
-      env: { ...process.env, ...env } as NodeJS.ProcessEnv,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  return { child, log: () => output };
-}
-
-async function waitHealthy(port: number, log: () => string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 90_000, message: `server did not start:\n${log()}` },
-    )
-    .toBe(200);
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      resolve();
-    }
-  });
-}
-
 interface Acked {
   id: string;
   sha256: string;
 }
 
 /** Senders in parallel, each sending unique signed deliveries until stopped; collects what was answered 200. */
-function burst(port: number, senders: number) {
+function burst(baseUrl: string, senders: number) {
   const acked: Acked[] = [];
   let inFlight = 0;
   let stopped = false;
@@ -96,7 +37,7 @@ function burst(port: number, senders: number) {
       const body = JSON.stringify(envelope("task.completed", { nonce: Math.random() }));
       inFlight += 1;
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/webhooks/receive`, {
+        const response = await fetch(`${baseUrl}/api/webhooks/receive`, {
           method: "POST",
           headers: {
             "content-type": "application/json",
@@ -153,23 +94,19 @@ for (const kind of ["pglite", "postgres"] as const) {
     const target: DatabaseTarget = postgres
       ? { kind: "postgres", url: postgres.url }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") };
-    const port = await freePort();
-    const env: Record<string, string> = {
-      ...appServerEnv(),
-      AUTH_URL: `http://localhost:${port}`,
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    const options: AppServerOptions = {
+      dataDir: path.join(dataDir, "pglite"),
+      env: postgres ? { DATABASE_URL: postgres.url } : {},
     };
 
-    let server = startServer(port, env);
+    let server = await startApp(options);
     try {
-      await waitHealthy(port, server.log);
-      const load = burst(port, 12);
+      const load = burst(server.url, 12);
       await expect.poll(() => load.acked.length, { timeout: 120_000 }).toBeGreaterThanOrEqual(300);
       // Kill only while deliveries are on the wire, so some are caught half-way.
       await expect.poll(() => load.inFlight(), { timeout: 10_000 }).toBeGreaterThan(0);
       const inFlightAtKill = load.inFlight();
-      await killGroup(server.child, "SIGKILL");
+      await server.kill("SIGKILL");
       await load.stop();
       expect(inFlightAtKill).toBeGreaterThan(0);
 
@@ -182,10 +119,9 @@ for (const kind of ["pglite", "postgres"] as const) {
       ).toEqual([]);
 
       // The server comes back on the same database and keeps receiving.
-      server = startServer(port, env);
-      await waitHealthy(port, server.log);
+      server = await startApp({ ...options, port: server.port });
       const body = JSON.stringify(envelope());
-      const after = await fetch(`http://127.0.0.1:${port}/api/webhooks/receive`, {
+      const after = await fetch(`${server.url}/api/webhooks/receive`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -195,7 +131,7 @@ for (const kind of ["pglite", "postgres"] as const) {
       });
       expect(after.status).toBe(200);
     } finally {
-      await killGroup(server.child, "SIGTERM");
+      await server.stop();
       await postgres?.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./app-server";
 
 /**
  * A throwaway PostgreSQL cluster on loopback for tests: `initdb` into a temporary folder, `pg_ctl start` on a
@@ -27,22 +27,14 @@ function findBinary(name: string): string | null {
   return null;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export function postgresRequired(): boolean {
   return process.env.REQUIRE_POSTGRES === "1";
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null> {
+/** `fsync: true` keeps PostgreSQL's durable commits (benchmarks); tests run faster without. */
+export async function startThrowawayPostgres(
+  options: { fsync?: boolean } = {},
+): Promise<ThrowawayPostgres | null> {
   if (process.env.TEST_DATABASE_URL)
     return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
   const initdb = findBinary("initdb");
@@ -68,7 +60,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     path.join(dir, "log"),
     "-w",
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? "on" : "off"} -c max_connections=200`,
     "start",
   ]);
   return {
