@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { applyDataFault, STANDARD_ERRORS } from "./api-faults";
 import type { SimContext } from "./context";
 import type { Fault } from "./faults";
-import { delay, hasBody, sendError, sendJson } from "./http";
+import { delay } from "../delay";
+import { hasBody, sendError, sendJson } from "./http";
 
 /**
  * The service's public API under /api/public, in the order a request meets the checks: key (401), plan

@@ -9,7 +9,7 @@ import {
 } from "../webhooks/sender";
 import { parseSchemeId, schemeId, DEFAULT_SCHEME } from "../webhooks/signature";
 import { eventData, randomEvent, type PayloadContext } from "./event-payloads";
-import { delay } from "./http";
+import { delay } from "../delay";
 import { createRandom } from "./random";
 
 /** `POST /__sim/webhooks/emit` and `npm run sim -- emit`: what to send, where, how signed. */

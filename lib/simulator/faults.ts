@@ -1,20 +1,12 @@
 import { z } from "zod";
+import { projectSchema } from "../projects/schema";
 
 /**
  * Faults queued by `POST /__sim/faults`; each applies to the next `count` API requests that pass
  * authentication and the rate limit (whatever the key), first queued first served.
  */
 const count = z.number().int().min(1).max(100_000).default(1);
-const projectField = z.enum([
-  "id",
-  "name",
-  "address",
-  "town",
-  "client_name",
-  "status",
-  "created_at",
-  "updated_at",
-]);
+const projectField = projectSchema.keyof();
 
 export const faultSchema = z.discriminatedUnion("kind", [
   z.strictObject({

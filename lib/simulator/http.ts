@@ -56,17 +56,3 @@ export function hasBody(req: IncomingMessage): boolean {
   const length = Number(req.headers["content-length"] ?? 0);
   return length > 0 || req.headers["transfer-encoding"] !== undefined;
 }
-
-/** Waits `ms`, or less if `signal` aborts; leaves no listener behind either way. */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}

@@ -2,7 +2,7 @@ import type { WebhookEvent } from "../webhooks/events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "../webhooks/sender";
 import type { SimContext } from "./context";
 import { formatTimestamp } from "./data";
-import { delay } from "./http";
+import { delay } from "../delay";
 import { eventData, randomEvent } from "./event-payloads";
 import { createRandom } from "./random";
 import { DEFAULT_WORKSPACE } from "./store";

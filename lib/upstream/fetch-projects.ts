@@ -2,6 +2,7 @@ import "server-only";
 import type { UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors } from "./errors";
 import { validateProjects, type ValidatedProjects } from "./validate";
+import { delay } from "@/lib/delay";
 
 export interface FetchProjectsOptions {
   config: UpstreamConfig;
@@ -43,8 +44,6 @@ function networkCause(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 80) : "network error";
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * One refresh of the projects list: GET {base}/projects with the Bearer key, a timeout per attempt and an
  * overall deadline. 5xx answers, timeouts and network errors are retried with exponential backoff and full
@@ -63,7 +62,7 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
       const backoff = random() * config.backoffBaseMs * 2 ** (attempt - 2);
       // Not worth starting an attempt that could not get a meaningful share of the time left.
       if (Date.now() + backoff + 100 >= deadline) break;
-      await sleep(backoff);
+      await delay(backoff);
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;

@@ -16,6 +16,7 @@ import {
   tryAcquireLease,
   type StateMeta,
 } from "./store";
+import { delay } from "@/lib/delay";
 
 /** What the route answers: a snapshot (serialized once per version) or, with none to serve, an error. */
 export type ProjectsAnswer = (
@@ -50,8 +51,6 @@ interface CachedBody {
   projectsJson: string;
   invalidJson: string | undefined;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The careful, single caller of the service for all of this app's users. The database holds the truth
@@ -204,7 +203,7 @@ export class ProjectsService {
   private async waitForOther(seenSeq: number, leaseMs: number): Promise<void> {
     const giveUp = Date.now() + leaseMs;
     while (Date.now() < giveUp) {
-      await sleep(WAIT_POLL_MS);
+      await delay(WAIT_POLL_MS);
       const meta = await this.meta(true);
       if (meta.attemptSeq !== seenSeq || !this.leased(meta)) return;
     }

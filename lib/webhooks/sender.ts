@@ -1,3 +1,4 @@
+import { delay } from "../delay";
 import type { WebhookEnvelope } from "./events";
 import {
   DEFAULT_SCHEME,
@@ -123,19 +124,6 @@ export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs:
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
-
 async function attemptOnce(
   n: number,
   body: string,
@@ -180,7 +168,7 @@ export async function sendWebhook(
   const total = options.attempts ?? DEFAULT_ATTEMPTS;
   const base = options.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
   for (let n = 1; n <= total; n++) {
-    if (n > 1) await sleep(base * 2 ** (n - 2), options.signal);
+    if (n > 1) await delay(base * 2 ** (n - 2), options.signal);
     if (options.signal?.aborted) break;
     const attempt = await attemptOnce(n, body, options, scheme);
     attempts.push(attempt);

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
+import { projectSchema } from "@/lib/projects/schema";
 
 /** Contract tests of the simulated API against the spec, section by section, over real HTTP. */
 
 const KEY = "sk_business";
 const OTHER_WORKSPACE_KEY = "sk_other";
 const NO_API_KEY = "sk_starter";
-const FIELDS = [
-  "id",
-  "name",
-  "address",
-  "town",
-  "client_name",
-  "status",
-  "created_at",
-  "updated_at",
-];
+const FIELDS = Object.keys(projectSchema.shape);
 
 let sim: Simulator;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
+import { projectSchema } from "@/lib/projects/schema";
 
 /** The fault-injection control API: each kind, what a client sees, and how many requests it lasts. */
 
@@ -13,16 +14,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => fetch(`${sim.url}/__sim/reset`, { method: "POST" }));
 
-const FIELDS = [
-  "id",
-  "name",
-  "address",
-  "town",
-  "client_name",
-  "status",
-  "created_at",
-  "updated_at",
-];
+const FIELDS = Object.keys(projectSchema.shape);
 
 async function queue(fault: object | object[]) {
   const response = await fetch(`${sim.url}/__sim/faults`, {
