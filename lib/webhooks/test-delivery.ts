@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { eventData } from "@/lib/simulator/event-payloads";
+import { parseInput, parseJsonBody } from "./api-input";
+import { endpointIdSchema } from "./api-schemas";
+import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
+import { WEBHOOK_EVENTS } from "./events";
+import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
+import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "./signature";
+import { webhookContext } from "./server-context";
+
+export const testDeliverySchema = z
+  .object({
+    event: z.enum(WEBHOOK_EVENTS).default("task.completed"),
+    /** A scheme id such as `timestamp.body/base64/sha256=/raw`; default the endpoint's locked scheme. */
+    scheme: z
+      .string()
+      .refine((id) => parseSchemeId(id) !== null, {
+        message: "must be a signature scheme id such as body/hex/none/raw",
+      })
+      .optional(),
+  })
+  .strict();
+
+/**
+ * Sends one signed test delivery to this app's own receiver for the endpoint, with the same sender the
+ * simulator uses (lib/webhooks/sender.ts): a realistic payload of the chosen event, signed with the endpoint's
+ * secret in its locked scheme (else the given or the default one), one attempt, the spec's 10 s timeout. The
+ * receiver verifies and stores it like any other delivery, scripted answers included, so a member can check
+ * an endpoint end to end. The secret never leaves the server; the answer holds the attempt's outcome only.
+ */
+export async function sendTestDelivery(
+  rawId: string,
+  request: Request,
+  origin: string,
+): Promise<DeliveryResult> {
+  const id = parseInput(endpointIdSchema, rawId, "id");
+  const input = await parseJsonBody(testDeliverySchema, request);
+  const { db, settings } = await webhookContext();
+  await ensureDefaultEndpoint(db);
+  const endpoint = await getEndpoint(db, id);
+  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const { secret } = resolveSecret(endpoint, settings);
+  if (!secret) {
+    throw new ApiError(
+      409,
+      "no_secret",
+      "This endpoint has no secret to sign a test delivery with. Set its secret first.",
+    );
+  }
+  const envelope = buildEnvelope(input.event, eventData(input.event));
+  return sendWebhook(envelope, {
+    url: new URL(receiverPath(endpoint.id), origin).href,
+    secret,
+    scheme: input.scheme ?? endpoint.lockedScheme ?? schemeId(DEFAULT_SCHEME),
+    attempts: 1,
+  });
+}
