@@ -4,12 +4,14 @@
  * (`/api/webhooks/receive/bench-baseline`, served only with ENABLE_BENCH_ROUTES=true). The ratio is what
  * storing costs.
  *
- * Two measurements per route, in one run against one server (its own `next start` from the build in
- * NEXT_DIST_DIR, built if missing, on a free port, with a fresh embedded PGlite database):
+ * Run once per database: the embedded PGlite (fresh folder) and a throwaway PostgreSQL (DATABASE_URL, its
+ * own processes, fsync on; skipped with a clear line when its binaries are missing). Each gets its own
+ * server (`next start` from the build in NEXT_DIST_DIR, built if missing, on a free port) and two
+ * measurements per route:
  *   1. paced: 200 deliveries/s for 30 s (goal: p99 under 100 ms), every body unique and signed;
  *   2. flat out: as many deliveries/s as 20 connections get through in 10 s.
- * Then the server is stopped and the database read directly: every delivery answered 200 must be stored
- * with the same SHA-256 (acknowledged = stored).
+ * Then the server is stopped and the database read directly: every delivery answered 200 in the paced run
+ * must be stored with the same SHA-256 (acknowledged = stored).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -19,8 +21,10 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../lib/db/connect";
+import { createInterface } from "node:readline";
+import { openDatabase, type Database } from "../../lib/db/connect";
 import { DEFAULT_SCHEME, sign } from "../../lib/webhooks/signature";
+import { startThrowawayPostgres } from "../support/postgres";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -79,12 +83,34 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The bench decides the database: one inherited from the shell must not leak into a run. */
+function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.PGLITE_DATA_DIR;
+  return { ...inherited, ...env };
+}
+
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+    { env: serverEnv(env), detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );
+  // autocannon hangs up on the requests in flight when a run ends, and the server logs each as
+  // "aborted" (4 lines). Those are counted; anything else the server logs is shown.
+  let aborted = 0;
+  const hangUpLine =
+    /failed: Error: aborted$|^\s+at ignore-listed frames \{$|^\s+code: 'ECONNRESET'$|^\}$/;
+  child.stderr!.setEncoding("utf8");
+  createInterface({ input: child.stderr! }).on("line", (text) => {
+    if (!hangUpLine.test(text)) process.stderr.write(`${text}\n`);
+    else if (text.endsWith("aborted")) aborted += 1;
+  });
+  child.once("exit", () => {
+    if (aborted > 0)
+      console.log(`  (the server logged client hang-ups at the ends of runs: ${aborted})`);
+  });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
@@ -138,15 +164,69 @@ function deliveries(acked?: Map<string, string>): AutocannonRequest[] {
   ];
 }
 
-function line(name: string, r: AutocannonResult) {
-  return `${name.padEnd(34)} ${(r.requests.total / r.duration).toFixed(0).padStart(7)}/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  max ${String(r.latency.max).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
+/** CPU seconds (user + system) a process has used so far; null where /proc is not available. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
 }
 
-export default async function receiverBench() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  ensureBuild(distDir);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "receiver-bench-"));
-  const pgliteDir = path.join(dataDir, "pglite");
+/** Runs `run` and measures the server's CPU time per request it answered. */
+type Measured = AutocannonResult & { cpuMs: number | null };
+
+async function measured(pid: number, run: () => Promise<AutocannonResult>): Promise<Measured> {
+  const before = cpuSeconds(pid);
+  const result = await run();
+  const after = cpuSeconds(pid);
+  const cpuMs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) * 1000) / result.requests.total;
+  return { ...result, cpuMs };
+}
+
+function line(name: string, r: Measured) {
+  const cpu = r.cpuMs == null ? "" : `  server CPU ${r.cpuMs.toFixed(1)} ms/req`;
+  return `${lineCore(name, r)}${cpu}`;
+}
+
+function lineCore(name: string, r: AutocannonResult) {
+  return `${name.padEnd(34)} ${rate(r).toFixed(0).padStart(7)}/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  max ${String(r.latency.max).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
+}
+
+function rate(r: AutocannonResult): number {
+  return r.requests.total / r.duration;
+}
+
+function ratio(a: number, b: number): string {
+  return b === 0 ? "n/a" : (a / b).toFixed(2);
+}
+
+/** One database behind the receiver: the server's environment for it, and a way to read what it stored. */
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  openStored(): Promise<Database>;
+}
+
+interface TargetResult {
+  label: string;
+  pacedBase: Measured;
+  pacedRecv: Measured;
+  flatBase: Measured;
+  flatRecv: Measured;
+  acked: number;
+  missing: number;
+}
+
+/** Paced and flat-out runs of the receiver and the baseline against one server, then acknowledged = stored. */
+async function runTarget(distDir: string, target: Target): Promise<TargetResult> {
+  console.log(`\n--- ${target.label}`);
   const port = await freePort();
   const server = await startServer(port, {
     NODE_ENV: "production",
@@ -154,79 +234,130 @@ export default async function receiverBench() {
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
     AUTH_TRUST_HOST: "true",
-    PGLITE_DATA_DIR: pgliteDir,
     WEBHOOK_SECRET: SECRET,
     WEBHOOK_RATE_LIMIT_PER_MINUTE: "1000000",
+    // Retention must not delete what the acknowledged = stored check reads (over 10,000 deliveries).
+    WEBHOOK_RETENTION_COUNT: "10000000",
     ENABLE_BENCH_ROUTES: "true",
+    ...target.env,
   });
   const base = `http://127.0.0.1:${port}`;
   const receiver = `${base}/api/webhooks/receive`;
   const baseline = `${base}/api/webhooks/receive/bench-baseline`;
   const acked = new Map<string, string>();
+  let pacedBase: Measured, pacedRecv: Measured;
+  let flatBase: Measured, flatRecv: Measured;
   try {
     // Warm-up: first requests compile routes, open the database and run migrations.
     await autocannon({ url: receiver, connections: 4, duration: 3, requests: deliveries() });
     await autocannon({ url: baseline, connections: 4, duration: 3, requests: deliveries() });
 
     console.log(`Paced: ${PACED_RATE} deliveries/s for ${PACED_SECONDS} s each`);
-    const pacedBase = await autocannon({
-      url: baseline,
-      connections: 20,
-      duration: PACED_SECONDS,
-      overallRate: PACED_RATE,
-      requests: deliveries(),
-    });
+    const paced = (url: string, map?: Map<string, string>) =>
+      measured(server.pid!, () =>
+        autocannon({
+          url,
+          connections: 20,
+          duration: PACED_SECONDS,
+          overallRate: PACED_RATE,
+          requests: deliveries(map),
+        }),
+      );
+    pacedBase = await paced(baseline);
     console.log(line("  baseline (HMAC, no storing)", pacedBase));
-    const pacedRecv = await autocannon({
-      url: receiver,
-      connections: 20,
-      duration: PACED_SECONDS,
-      overallRate: PACED_RATE,
-      requests: deliveries(acked),
-    });
+    pacedRecv = await paced(receiver, acked);
     console.log(line("  receiver (HMAC + durable store)", pacedRecv));
 
     console.log(`Flat out: 20 connections for ${FLAT_SECONDS} s each`);
-    const flatBase = await autocannon({
-      url: baseline,
-      connections: 20,
-      duration: FLAT_SECONDS,
-      requests: deliveries(),
-    });
+    const flat = (url: string) =>
+      measured(server.pid!, () =>
+        autocannon({ url, connections: 20, duration: FLAT_SECONDS, requests: deliveries() }),
+      );
+    flatBase = await flat(baseline);
     console.log(line("  baseline (HMAC, no storing)", flatBase));
-    const flatRecv = await autocannon({
-      url: receiver,
-      connections: 20,
-      duration: FLAT_SECONDS,
-      requests: deliveries(),
-    });
+    flatRecv = await flat(receiver);
     console.log(line("  receiver (HMAC + durable store)", flatRecv));
-
-    const ratio = (a: number, b: number) => (b === 0 ? "n/a" : (a / b).toFixed(2));
-    console.log(
-      `Ratio receiver/baseline: throughput ${ratio(flatRecv.requests.total / flatRecv.duration, flatBase.requests.total / flatBase.duration)}, ` +
-        `p99 at ${PACED_RATE}/s ${ratio(pacedRecv.latency.p99, pacedBase.latency.p99)} ` +
-        `(goal: receiver p99 < 100 ms at ${PACED_RATE}/s: ${pacedRecv.latency.p99 < 100 ? "met" : "NOT met"})`,
-    );
   } finally {
     await stopServer(server);
   }
 
   // Acknowledged = stored: every id answered 200 during the paced run is in the database.
-  const database = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
+  const database = await target.openStored();
+  let missing: number;
   try {
     const rows = await database.db.query.webhookDeliveries.findMany({
       columns: { id: true, bodySha256: true },
     });
     const stored = new Map(rows.map((r) => [String(r.id), r.bodySha256]));
-    const missing = [...acked].filter(([id, sha256]) => stored.get(id) !== sha256);
-    console.log(
-      `Acknowledged in the paced receiver run: ${acked.size}; stored with the same SHA-256: ${acked.size - missing.length}; missing: ${missing.length}` +
-        (missing.length === 0 ? " (acknowledged = stored)" : " (LOST DELIVERIES)"),
-    );
-    if (missing.length > 0) process.exitCode = 1;
+    missing = [...acked].filter(([id, sha256]) => stored.get(id) !== sha256).length;
   } finally {
     await database.close();
+  }
+  const result = { label: target.label, pacedBase, pacedRecv, flatBase, flatRecv };
+  console.log(summary({ ...result, acked: acked.size, missing }));
+  return { ...result, acked: acked.size, missing };
+}
+
+function summary(r: TargetResult): string {
+  const met = r.pacedRecv.latency.p99 < 100 && r.pacedRecv.non2xx + r.pacedRecv.errors === 0;
+  return (
+    `Ratio receiver/baseline: throughput ${ratio(rate(r.flatRecv), rate(r.flatBase))}, ` +
+    `p99 at ${PACED_RATE}/s ${ratio(r.pacedRecv.latency.p99, r.pacedBase.latency.p99)} ` +
+    `(goal: receiver p99 < 100 ms at ${PACED_RATE}/s: ${met ? "met" : "NOT met"})\n` +
+    `Acknowledged in the paced receiver run: ${r.acked}; stored with the same SHA-256: ${r.acked - r.missing}; missing: ${r.missing}` +
+    (r.missing === 0 ? " (acknowledged = stored)" : " (LOST DELIVERIES)")
+  );
+}
+
+export default async function receiverBench() {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  ensureBuild(distDir);
+  const results: TargetResult[] = [];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "receiver-bench-"));
+  const pgliteDir = path.join(dataDir, "pglite");
+  try {
+    results.push(
+      await runTarget(distDir, {
+        label: "PGlite (embedded, in the server's own thread)",
+        env: { PGLITE_DATA_DIR: pgliteDir },
+        openStored: () => openDatabase({ kind: "pglite", dataDir: pgliteDir }),
+      }),
+    );
+  } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+
+  // A real PostgreSQL in its own processes, as a deployment uses; fsync stays on, so a commit is durable.
+  const postgres = await startThrowawayPostgres({ fsync: true });
+  if (!postgres) {
+    console.log(
+      "\n--- PostgreSQL: skipped (no initdb/pg_ctl found; install postgresql or set TEST_DATABASE_URL)",
+    );
+  } else {
+    try {
+      results.push(
+        await runTarget(distDir, {
+          label: "PostgreSQL (DATABASE_URL, separate server processes, fsync on)",
+          env: { DATABASE_URL: postgres.url },
+          openStored: () => openDatabase({ kind: "postgres", url: postgres.url }),
+        }),
+      );
+    } finally {
+      await postgres.stop();
+    }
+  }
+
+  console.log("\nSummary (receiver; ratio = receiver / baseline on the same server)");
+  for (const r of results) {
+    console.log(
+      `  ${r.label.split(" (")[0]!.padEnd(11)} paced ${PACED_RATE}/s p50 ${r.pacedRecv.latency.p50} ms p99 ${r.pacedRecv.latency.p99} ms (x${ratio(r.pacedRecv.latency.p99, r.pacedBase.latency.p99)})` +
+        `  flat out ${rate(r.flatRecv).toFixed(0)}/s (x${ratio(rate(r.flatRecv), rate(r.flatBase))})` +
+        `  acknowledged ${r.acked}, missing ${r.missing}` +
+        (r.flatRecv.cpuMs == null || r.flatBase.cpuMs == null
+          ? ""
+          : `  server CPU ${r.flatRecv.cpuMs.toFixed(1)} ms/delivery (baseline ${r.flatBase.cpuMs.toFixed(1)})`),
+    );
+  }
+  if (results.some((r) => r.missing > 0)) process.exitCode = 1;
 }
