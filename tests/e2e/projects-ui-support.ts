@@ -54,7 +54,9 @@ export async function openCurrentList(page: Page, total: number) {
   const expected = `${total} projects`;
   await page.goto("/projects");
   const count = rowCount(page);
-  await expect(count.or(page.getByRole("alert"))).toBeVisible({ timeout: 30_000 });
+  // The page's own error panel, not Next's route announcer (also role="alert", on every page).
+  const failed = page.locator('[role="alert"]:not(#__next-route-announcer__)');
+  await expect(count.or(failed).first()).toBeVisible({ timeout: 30_000 });
   if ((await count.isVisible()) && (await count.textContent()) === expected) {
     if ((await trouble(page).count()) === 0) return;
   }
