@@ -153,6 +153,12 @@ export const serverSchema = z
 
 export type ServerEnv = z.infer<typeof serverSchema>;
 
+/** Only the database's variables, for `npm run db:migrate`, which needs no sign-in or service settings. */
+export const databaseSchema = z.object({
+  DATABASE_URL: serverSchema.shape.DATABASE_URL,
+  PGLITE_DATA_DIR: serverSchema.shape.PGLITE_DATA_DIR,
+});
+
 /** Values that may reach the browser. Nothing secret belongs here. */
 export const clientSchema = z.object({
   NEXT_PUBLIC_APP_NAME: z.preprocess(
@@ -223,6 +229,10 @@ function parseWith<T extends z.ZodType>(
 
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   return parseWith(serverSchema, source);
+}
+
+export function parseDatabaseEnv(source: Record<string, string | undefined>) {
+  return parseWith(databaseSchema, source);
 }
 
 export function parseClientEnv(source: Record<string, string | undefined>): ClientEnv {

@@ -18,6 +18,16 @@ export type DatabaseTarget =
   /** `dataDir` undefined means in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in PGLITE_DATA_DIR. */
+export function databaseTargetOf(env: {
+  DATABASE_URL?: string;
+  PGLITE_DATA_DIR: string;
+}): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: env.PGLITE_DATA_DIR };
+}
+
 export interface Database {
   kind: DatabaseTarget["kind"];
   db: Db;

@@ -1,21 +1,33 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SIGNED_OUT } from "./auth-state";
 import { PAGES, PUBLIC_PAGES } from "./pages";
+
+/** Opens a page and fails on any console error or uncaught page error while it loads and settles. */
+async function expectCleanPage(
+  page: Page,
+  path: string,
+  heading: string,
+  more?: () => Promise<void>,
+) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await more?.();
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+}
 
 test.describe("smoke: every page renders without errors", () => {
   for (const { path, heading } of PAGES) {
     test(`${path} has no console or page errors`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      await expectCleanPage(page, path, heading, async () => {
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
       });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      expect(problems).toEqual([]);
     });
   }
 
@@ -68,16 +80,7 @@ test.describe("smoke: public pages render without errors, signed out", () => {
   test.use({ storageState: SIGNED_OUT });
   for (const { path, heading } of PUBLIC_PAGES) {
     test(`${path} has no console or page errors`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console: ${message.text()}`);
-      });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      expect(problems).toEqual([]);
+      await expectCleanPage(page, path, heading);
     });
   }
 });

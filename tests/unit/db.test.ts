@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connect";
-import { appMeta } from "@/lib/db/schema";
+import { signInAttempts } from "@/lib/db/schema";
 import { storageTargets } from "../support/databases";
 
 for (const { name, target, skip } of storageTargets()) {
@@ -13,10 +13,17 @@ for (const { name, target, skip } of storageTargets()) {
       try {
         expect(database.kind).toBe(name);
         const key = `k-${Date.now()}-${Math.random()}`;
-        await database.db.insert(appMeta).values({ key, value: "v1" });
-        await database.db.update(appMeta).set({ value: "v2" }).where(eq(appMeta.key, key));
-        const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, key));
-        expect(rows.map((row) => row.value)).toEqual(["v2"]);
+        const row = { key, attempts: 1, windowStartedAt: new Date() };
+        await database.db.insert(signInAttempts).values(row);
+        await database.db
+          .update(signInAttempts)
+          .set({ attempts: 2 })
+          .where(eq(signInAttempts.key, key));
+        const rows = await database.db
+          .select()
+          .from(signInAttempts)
+          .where(eq(signInAttempts.key, key));
+        expect(rows.map((r) => r.attempts)).toEqual([2]);
       } finally {
         await database.close();
       }

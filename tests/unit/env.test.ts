@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseClientEnv, parseServerEnv } from "@/lib/env-schema";
+import { EnvError, parseClientEnv, parseDatabaseEnv, parseServerEnv } from "@/lib/env-schema";
 
 const VALID = { AUTH_SECRET: "s".repeat(32) };
 
@@ -157,6 +157,18 @@ describe("server environment", () => {
       "PROJECTS_API_BASE_URL",
       "UPSTREAM_CALLS_PER_MINUTE",
     ]);
+  });
+});
+
+describe("database environment (npm run db:migrate)", () => {
+  it("needs no sign-in secret and defaults to the embedded database", () => {
+    expect(parseDatabaseEnv({})).toEqual({ PGLITE_DATA_DIR: ".data/pglite" });
+  });
+
+  it("checks DATABASE_URL exactly as the server does", () => {
+    expect(() => parseDatabaseEnv({ DATABASE_URL: "mysql://x@y/z" })).toThrow(
+      /DATABASE_URL must be a postgres:\/\//,
+    );
   });
 });
 

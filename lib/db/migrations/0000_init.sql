@@ -1,9 +1,3 @@
-CREATE TABLE "app_meta" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" text NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "upstream_calls" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"source" text NOT NULL,

@@ -2,7 +2,6 @@
  * The whole database schema, one file per feature. drizzle-kit reads this file to generate migrations
  * (`npm run db:generate`); the same tables serve PGlite and PostgreSQL.
  */
-export * from "./app-meta";
 export * from "./upstream";
 export * from "./members";
 export * from "./webhooks";
