@@ -3,14 +3,14 @@ import type { NextRequest } from "next/server";
 import { ApiError, errorResponse } from "./errors";
 
 type RouteContext<P> = { params: Promise<P> };
-type Handler<P> = (request: NextRequest, context: RouteContext<P>) => Promise<Response>;
+export type RouteHandler<P> = (request: NextRequest, context: RouteContext<P>) => Promise<Response>;
 
 /**
  * Wraps a route handler so that every route maps errors the same way: an ApiError becomes its JSON answer,
  * anything else a generic 500 whose details stay in the server log (without request data that could hold
  * secrets).
  */
-export function handleRoute<P = Record<string, string>>(handler: Handler<P>): Handler<P> {
+export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>): RouteHandler<P> {
   return async (request, context) => {
     try {
       return await handler(request, context);

@@ -7,7 +7,10 @@ export const SIGN_IN_PATH = "/sign-in";
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
 
-/** API paths that answer without a session: next-auth itself, the health check, the webhook receiver. */
+/**
+ * API paths that answer without a session: next-auth itself, the health check, the webhook receiver (whose
+ * own addresses proxy.ts skips altogether: see its matcher).
+ */
 const PUBLIC_API_PREFIXES = ["/api/auth", "/api/webhooks/receive"];
 const PUBLIC_API_PATHS = new Set(["/api/health"]);
 

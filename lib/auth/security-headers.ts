@@ -1,6 +1,6 @@
 /**
  * Security headers for every response (pages, API routes, the webhook receiver, static files), set by
- * proxy.ts. Pages get a Content-Security-Policy with a per-request nonce: Next.js puts it on its own scripts,
+ * proxy.ts, and by the webhook receiver itself for its own answers. Pages get a Content-Security-Policy with a per-request nonce: Next.js puts it on its own scripts,
  * and the layout hands it to next-themes for its inline script.
  */
 export interface CspOptions {
@@ -51,6 +51,18 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()",
   "Cross-Origin-Opener-Policy": "same-origin",
 };
+
+/**
+ * For answers that are never rendered as a page (the webhook receiver, which proxy.ts does not run for):
+ * nothing may load from them or frame them.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Sets the Content-Security-Policy given and every static security header. */
+export function setSecurityHeaders(headers: Headers, csp: string): void {
+  headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+}
 
 /** A fresh, unguessable nonce (128 bits) per request. */
 export function createNonce(): string {

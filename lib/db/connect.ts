@@ -1,5 +1,4 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquirePgliteLock } from "./pglite-lock";
+import { asPglite, startPgliteThread, type PgliteThread } from "./pglite-thread";
 
 /** The query API shared by both drivers; code outside lib/db never needs to know which one it got. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,19 +58,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const release = target.dataDir ? acquirePgliteLock(target.dataDir) : () => {};
+  let client: PgliteThread | undefined;
   try {
-    const client = await PGlite.create(target.dataDir);
-    const db = drizzlePglite(client, { schema });
+    client = await startPgliteThread(target.dataDir);
+    const db = drizzlePglite({ client: asPglite(client), schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const opened = client;
     return {
       kind: "pglite",
       db: db as unknown as Db,
       close: async () => {
-        await client.close();
+        await opened.close();
         release();
       },
     };
   } catch (error) {
+    await client?.close().catch(() => {});
     release();
     throw error;
   }

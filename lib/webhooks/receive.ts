@@ -1,8 +1,8 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
-import { STATIC_SECURITY_HEADERS } from "@/lib/auth/security-headers";
+import { handleRoute, type RouteHandler } from "@/lib/api/handler";
+import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/auth/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
 import { insertDelivery } from "./delivery-store";
 import {
@@ -25,16 +25,6 @@ import { webhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
 
 const NO_BODY_STATUSES = new Set([204, 205, 304]);
-
-/** Headers proxy.ts sets on every request it forwards; not part of what the sender sent. */
-const PROXY_ADDED_HEADERS: ReadonlySet<string> = new Set(
-  [
-    NONCE_HEADER,
-    REQUEST_PATH_HEADER,
-    "content-security-policy",
-    ...Object.keys(STATIC_SECURITY_HEADERS),
-  ].map((name) => name.toLowerCase()),
-);
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
@@ -137,7 +127,7 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
       endpointId: endpoint.id,
       receivedAt,
       method: request.method,
-      headers: redactedHeaders(request.headers, PROXY_ADDED_HEADERS),
+      headers: redactedHeaders(request.headers),
       clientAddress: clientAddress(request.headers),
       contentType,
       body,
@@ -183,10 +173,25 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   return NextResponse.json(payload, { status, headers });
 }
 
+/**
+ * A receiver route: errors mapped like every API route's, and the security headers set here, because
+ * proxy.ts does not run for the receiver's addresses (its matcher says why).
+ */
+export function receiverRoute<P>(handler: RouteHandler<P>): RouteHandler<P> {
+  const handle = handleRoute(handler);
+  return async (request, context) => {
+    const response = await handle(request, context);
+    setSecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
+    return response;
+  };
+}
+
 /** The receiver accepts POST only; anything else is told so in the API's error shape. */
 export function methodNotAllowed(): Response {
-  return NextResponse.json(
+  const response = NextResponse.json(
     { error: "This webhook receiver accepts POST only.", code: "method_not_allowed" },
     { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
   );
+  setSecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
+  return response;
 }

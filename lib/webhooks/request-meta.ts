@@ -26,18 +26,10 @@ export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADERS.has(lower) || /(^|-)(token|secret|password|session)(-|$)/.test(lower);
 }
 
-/**
- * Header pairs in arrival order, credentials replaced by "[redacted]". `added` names headers our own proxy
- * put on the request (Next.js copies a proxy's response headers into the request it forwards): they are
- * left out, since the sender never sent them.
- */
-export function redactedHeaders(
-  headers: Headers,
-  added: ReadonlySet<string> = new Set(),
-): [string, string][] {
+/** Header pairs in arrival order, credentials replaced by "[redacted]". */
+export function redactedHeaders(headers: Headers): [string, string][] {
   const pairs: [string, string][] = [];
   headers.forEach((value, name) => {
-    if (added.has(name)) return;
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
   return pairs;

@@ -1,15 +1,26 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { SIGNED_OUT } from "./auth-state";
 
-/** The security headers the issue asks for, on a page, an API route and the webhook receiver. */
-function expectSecurityHeaders(response: APIResponse, what: string) {
+/**
+ * The security headers the issue asks for, on a page, an API route and the webhook receiver. The receiver,
+ * which answers machines and is served without proxy.ts, has a CSP that allows nothing at all.
+ */
+function expectSecurityHeaders(
+  response: APIResponse,
+  what: string,
+  kind: "proxy" | "receiver" = "proxy",
+) {
   const headers = response.headers();
   const csp = headers["content-security-policy"] ?? "";
-  expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  if (kind === "receiver") {
+    expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+  } else {
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(csp, what).toContain("object-src 'none'");
+  }
   expect(csp, what).not.toContain("unsafe-eval");
   expect(csp, what).toContain("frame-ancestors 'none'");
-  expect(csp, what).toContain("object-src 'none'");
   expect(headers["strict-transport-security"], what).toMatch(/^max-age=\d{8,}/);
   expect(headers["x-content-type-options"], what).toBe("nosniff");
   expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
@@ -95,7 +106,37 @@ test.describe("signed out", () => {
     expect(response.status()).not.toBe(404);
     const body = await response.json().catch(() => null);
     expect(body?.code).not.toBe("unauthorized");
-    expectSecurityHeaders(response, "receiver");
+    expectSecurityHeaders(response, "receiver", "receiver");
+
+    // Its other answers too: a refused method, an unknown endpoint, a body over the limit.
+    expectSecurityHeaders(await request.get("/api/webhooks/receive"), "405", "receiver");
+    expectSecurityHeaders(
+      await request.fetch("/api/webhooks/receive", { method: "OPTIONS" }),
+      "OPTIONS",
+      "receiver",
+    );
+    const unknown = await request.post("/api/webhooks/receive/ep_unknown", { data: "{}" });
+    expect(unknown.status()).toBe(404);
+    expectSecurityHeaders(unknown, "404", "receiver");
+    const tooLarge = await request.post("/api/webhooks/receive", {
+      data: "x".repeat(1024 * 1024 + 1),
+    });
+    expect(tooLarge.status()).toBe(413);
+    expectSecurityHeaders(tooLarge, "413", "receiver");
+  });
+
+  test("paths near the receiver's that it does not serve still go through the access gate", async ({
+    request,
+  }) => {
+    // Only /api/webhooks/receive and /api/webhooks/receive/<id> skip proxy.ts; anything else is gated.
+    for (const path of [
+      "/api/webhooks/receive/a%2F..%2F..%2Fdeliveries",
+      "/api/webhooks/receive/x/y",
+      "/api/webhooks/receivex",
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expectSecurityHeaders(response, path);
+    }
   });
 
   test("static files carry the headers too", async ({ request, page }) => {

@@ -1,13 +1,13 @@
-import { handleRoute } from "@/lib/api/handler";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/endpoint-store";
-import { methodNotAllowed, receiveWebhook } from "@/lib/webhooks/receive";
+import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
 
 export const dynamic = "force-dynamic";
 
 /** Public receiver of the default endpoint (secret: WEBHOOK_SECRET unless set in the console). */
-export const POST = handleRoute(async (request) => receiveWebhook(request, DEFAULT_ENDPOINT_ID));
+export const POST = receiverRoute(async (request) => receiveWebhook(request, DEFAULT_ENDPOINT_ID));
 
 export const GET = methodNotAllowed;
 export const PUT = methodNotAllowed;
 export const PATCH = methodNotAllowed;
 export const DELETE = methodNotAllowed;
+export const OPTIONS = methodNotAllowed;

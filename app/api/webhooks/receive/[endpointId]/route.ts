@@ -1,10 +1,9 @@
-import { handleRoute } from "@/lib/api/handler";
-import { methodNotAllowed, receiveWebhook } from "@/lib/webhooks/receive";
+import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
 
 export const dynamic = "force-dynamic";
 
 /** Public receiver of an endpoint created in the console, verified with that endpoint's own secret. */
-export const POST = handleRoute<{ endpointId: string }>(async (request, { params }) =>
+export const POST = receiverRoute<{ endpointId: string }>(async (request, { params }) =>
   receiveWebhook(request, (await params).endpointId),
 );
 
@@ -12,3 +11,4 @@ export const GET = methodNotAllowed;
 export const PUT = methodNotAllowed;
 export const PATCH = methodNotAllowed;
 export const DELETE = methodNotAllowed;
+export const OPTIONS = methodNotAllowed;
