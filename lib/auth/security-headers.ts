@@ -1,7 +1,8 @@
 /**
  * Security headers for every response (pages, API routes, the webhook receiver, static files), set by
- * proxy.ts, and by the webhook receiver itself for its own answers. Pages get a Content-Security-Policy with a per-request nonce: Next.js puts it on its own scripts,
- * and the layout hands it to next-themes for its inline script.
+ * proxy.ts, and by the webhook receiver itself for its own answers. Pages get a Content-Security-Policy with
+ * a per-request nonce: Next.js puts it on its own scripts, and the layout hands it to next-themes for its
+ * inline script.
  */
 export interface CspOptions {
   nonce: string;
