@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import { types, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 
 /**
  * The embedded PGlite, run in a worker thread (pglite-worker.mjs) and driven from here with the part of
@@ -13,6 +13,24 @@ import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
  * It is still one database in one process: the lock file (pglite-lock.ts) is taken before the thread starts.
  */
 const WORKER_FILE = path.join(process.cwd(), "lib/db/pglite-worker.mjs");
+
+/**
+ * Types the thread always sends back as the text PostgreSQL sent: those drizzle-orm's PGlite driver asks
+ * for as text in every query (timestamps, dates, intervals, numeric[] and their arrays). They are set once,
+ * when PGlite is created, because PGlite copies its parser table for every query given parsers of its own.
+ * A caller that did not ask for one of them as text gets PGlite's usual parsing, applied here.
+ */
+const TEXT_TYPES = new Set<number>([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
 
 type Request =
   | {
@@ -51,7 +69,7 @@ function errorFrom(data: ErrorData): Error {
  * answers. Fails with an error naming the folder and PGlite's reason when it cannot be opened.
  */
 export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, textTypes: [...TEXT_TYPES] } });
   const pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (e: Error) => void }
@@ -126,9 +144,11 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     }
     // Parsers are functions, which cannot cross to the thread: it sends those types back as text, and
     // they are applied here.
-    const rawTypes = Object.keys(parsers).map(Number);
+    const rawTypes = Object.keys(parsers)
+      .map(Number)
+      .filter((oid) => !TEXT_TYPES.has(oid));
     const result = await call<Results<T>>({ op: "query", sql, params, rowMode, rawTypes, tx });
-    if (rawTypes.length > 0) applyParsers(result, parsers, rowMode);
+    applyParsers(result, parsers, rowMode);
     return result;
   }
 
@@ -169,13 +189,16 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
   };
 }
 
+/** The caller's parsers, and PGlite's own for the TEXT_TYPES the caller left to it. */
 function applyParsers<T>(
   result: Results<T>,
   parsers: NonNullable<QueryOptions["parsers"]>,
   rowMode: "object" | "array",
 ) {
   result.fields.forEach((field, index) => {
-    const parse = parsers[field.dataTypeID];
+    const oid = field.dataTypeID;
+    const parse =
+      parsers[oid] ?? (TEXT_TYPES.has(oid) ? (text: string) => types.parseType(text, oid) : null);
     if (!parse) return;
     for (const row of result.rows as Record<string | number, unknown>[]) {
       const key = rowMode === "array" ? index : field.name;

@@ -42,34 +42,43 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
+export type StoredRow = {
+  id: string;
+  attempt: number;
+  first_attempt_id: string | null;
+  gap_ms: string | null;
+};
+
+export function storedAttempt(row: StoredRow): StoredAttempt {
+  return {
+    id: Number(row.id),
+    attempt: row.attempt,
+    firstAttemptId: row.first_attempt_id === null ? null : Number(row.first_attempt_id),
+    gapMs: row.gap_ms === null ? null : Number(row.gap_ms),
+  };
+}
+
 /**
- * Stores a delivery in one statement (its own transaction): when the INSERT returns, the delivery is
- * committed. The same body at the same endpoint within the retry window is numbered as the next attempt,
+ * The parts of the statement that stores a delivery, for insertDelivery and for the receiver's guarded
+ * one-statement path (receipt-store.ts), which adds a condition between `insert` and `returning`.
+ * The same body at the same endpoint within the retry window is numbered as the next attempt (`prev`),
  * with the gap since the previous one. Two identical bodies arriving within the same millisecond may both be
  * numbered 1: a sender's retries follow a failed attempt, so they never overlap it.
  */
-export async function insertDelivery(
-  db: Db,
+export function deliveryInsertParts(
   delivery: NewDelivery,
   retryWindowSeconds: number,
-): Promise<StoredAttempt> {
+): { prev: SQL; insert: SQL; returning: SQL } {
   const receivedAt = delivery.receivedAt.toISOString();
-  const [row] = await rows<{
-    id: string;
-    attempt: number;
-    first_attempt_id: string | null;
-    gap_ms: string | null;
-  }>(
-    db,
-    sql`
-    with prev as (
+  return {
+    prev: sql`
       select id, first_attempt_id, attempt, received_at from webhook_deliveries
       where endpoint_id = ${delivery.endpointId}::text and body_sha256 = ${delivery.bodySha256}::text
         and received_at > ${receivedAt}::timestamptz - (${retryWindowSeconds}::int * interval '1 second')
         and received_at <= ${receivedAt}::timestamptz
       order by received_at desc, id desc
-      limit 1
-    )
+      limit 1`,
+    insert: sql`
     insert into webhook_deliveries (
       endpoint_id, received_at, method, headers, client_address, content_type, body, body_sha256, size,
       body_is_text, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
@@ -88,17 +97,25 @@ export async function insertDelivery(
       case when prev.id is null then null
         else round(extract(epoch from (${receivedAt}::timestamptz - prev.received_at)) * 1000)::bigint end,
       ${delivery.responseStatus}::int, ${delivery.scripted}::boolean, ${delivery.hangSeconds}::int
-    from (select 1) as one left join prev on true
-    returning id::text as id, attempt, first_attempt_id::text as first_attempt_id, gap_ms::text as gap_ms
-  `,
-  );
-  if (!row) throw new Error("The delivery insert returned no row");
-  return {
-    id: Number(row.id),
-    attempt: row.attempt,
-    firstAttemptId: row.first_attempt_id === null ? null : Number(row.first_attempt_id),
-    gapMs: row.gap_ms === null ? null : Number(row.gap_ms),
+    from (select 1) as one left join prev on true`,
+    returning: sql`
+    returning id::text as id, attempt, first_attempt_id::text as first_attempt_id, gap_ms::text as gap_ms`,
   };
+}
+
+/**
+ * Stores a delivery in one statement (its own transaction): when the INSERT returns, the delivery is
+ * committed, numbered as an attempt (deliveryInsertParts).
+ */
+export async function insertDelivery(
+  db: Db,
+  delivery: NewDelivery,
+  retryWindowSeconds: number,
+): Promise<StoredAttempt> {
+  const { prev, insert, returning } = deliveryInsertParts(delivery, retryWindowSeconds);
+  const [row] = await rows<StoredRow>(db, sql`with prev as (${prev}) ${insert} ${returning}`);
+  if (!row) throw new Error("The delivery insert returned no row");
+  return storedAttempt(row);
 }
 
 export interface DeliveryFilters {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/auth/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
-import { insertDelivery } from "./delivery-store";
+import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
 import {
   DEFAULT_ENDPOINT_ID,
   ENDPOINT_ID_PATTERN,
@@ -17,11 +17,13 @@ import {
   lockScheme,
   lookupForReceipt,
   rateWindow,
+  storeIfUnchanged,
+  type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
 import { clientAddress, redactedHeaders } from "./request-meta";
 import { pruneDue, runPrune } from "./retention";
-import { webhookContext } from "./server-context";
+import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
 
 const NO_BODY_STATUSES = new Set([204, 205, 304]);
@@ -34,12 +36,25 @@ function tooLarge(maxBytes: number): ApiError {
   );
 }
 
-async function findEndpoint(
-  ctx: Awaited<ReturnType<typeof webhookContext>>,
+function unknownEndpoint(): ApiError {
+  return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
+}
+
+function rateLimited(limit: number, retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    "rate_limited",
+    `This endpoint accepts ${limit} deliveries per minute; try again in ${retryAfterSeconds} s.`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/** Looks the endpoint up and counts the delivery (creating the default endpoint on first use). */
+async function lookUpAndCount(
+  ctx: WebhookContext,
   endpointId: string,
   windowStart: Date,
 ): Promise<ReceiptEndpoint> {
-  if (!ENDPOINT_ID_PATTERN.test(endpointId)) throw unknownEndpoint();
   let endpoint = await lookupForReceipt(ctx.db, endpointId, windowStart);
   if (!endpoint && endpointId === DEFAULT_ENDPOINT_ID) {
     await ensureDefaultEndpoint(ctx.db);
@@ -49,8 +64,18 @@ async function findEndpoint(
   return endpoint;
 }
 
-function unknownEndpoint(): ApiError {
-  return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
+/**
+ * Each endpoint's receipt columns as this server instance last read them, so that the common path needs
+ * no lookup: storeIfUnchanged stores only while the row still holds them, so a stale entry (changed in the
+ * console, or by another instance) costs one extra round trip and is never acted on. Only endpoints that
+ * exist are remembered, so probing ids cannot grow it; the cap is for an absurd number of real endpoints.
+ */
+const knownEndpoints = new Map<string, EndpointSnapshot>();
+const MAX_KNOWN_ENDPOINTS = 1000;
+
+function remember(endpoint: EndpointSnapshot) {
+  if (knownEndpoints.size >= MAX_KNOWN_ENDPOINTS) knownEndpoints.clear();
+  knownEndpoints.set(endpoint.id, endpoint);
 }
 
 /** Waits `seconds`, or less if the sender hangs up first. */
@@ -65,39 +90,26 @@ function hang(seconds: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/**
- * Receives one delivery: limits first (size, rate), then the body is read once as bytes, analysed and
- * verified, and stored in a single committed INSERT before anything is answered. Retention runs after the
- * answer. Scripted answers (set in the console) replace the answer, never the storing.
- */
-export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
-  const receivedAt = new Date();
-  const ctx = await webhookContext();
-  const { db, env, settings } = ctx;
-  const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
-  if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
-
-  const window = rateWindow(receivedAt);
-  const endpoint = await findEndpoint(ctx, endpointId, window.start);
-  const limit = endpoint.rateLimitPerMinute ?? settings.rateLimitPerMinute;
-  if (endpoint.windowCount > limit) {
-    throw new ApiError(
-      429,
-      "rate_limited",
-      `This endpoint accepts ${limit} deliveries per minute; try again in ${window.retryAfterSeconds} s.`,
-      { "Retry-After": String(window.retryAfterSeconds) },
-    );
-  }
-
+async function readBody(request: NextRequest, maxBytes: number): Promise<Buffer> {
   const read = await readBodyWithLimit(request, maxBytes);
   if (!read.ok) throw tooLarge(maxBytes);
-  const body = read.bytes;
+  return read.bytes;
+}
+
+type Script = { status: number | null; hangSeconds: number | null } | null;
+
+/** What is stored and answered for a body at an endpoint: analysis, verification and the status. */
+function judge(
+  request: NextRequest,
+  body: Buffer,
+  endpoint: EndpointSnapshot,
+  settings: WebhookContext["settings"],
+  receivedAt: Date,
+  script: Script,
+) {
   const contentType = request.headers.get("content-type");
   const analysis = analyzeBody(body, contentType);
-  const { secret, unreadable } = resolveSecret(
-    { id: endpoint.id, secretCiphertext: endpoint.secretCiphertext },
-    settings,
-  );
+  const { secret, unreadable } = resolveSecret(endpoint, settings);
   const verification = verifyDelivery({
     body,
     headers: request.headers,
@@ -114,40 +126,125 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
         "The endpoint's stored secret cannot be decrypted (SECRETS_ENCRYPTION_KEY or AUTH_SECRET changed?); set it again",
     });
   }
-
   const signatureAccepted =
     verification.result === "verified" || verification.result === "no_secret";
-  let status = signatureAccepted || endpoint.acceptInvalidSignatures ? 200 : 401;
-  const script = endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(db, endpoint.id) : null;
-  if (script?.status) status = script.status;
+  const status =
+    script?.status ?? (signatureAccepted || endpoint.acceptInvalidSignatures ? 200 : 401);
+  const delivery: NewDelivery = {
+    endpointId: endpoint.id,
+    receivedAt,
+    method: request.method,
+    headers: redactedHeaders(request.headers),
+    clientAddress: clientAddress(request.headers),
+    contentType,
+    body,
+    bodySha256: analysis.sha256,
+    bodyIsText: analysis.isText,
+    preview: analysis.preview,
+    event: analysis.event,
+    verification: verification.result,
+    scheme: verification.scheme,
+    schemeMismatch: verification.schemeMismatch,
+    signedTimestamp: verification.signedTimestamp,
+    findings,
+    responseStatus: status,
+    scripted: script !== null,
+    hangSeconds: script?.hangSeconds ?? null,
+  };
+  return { delivery, verification };
+}
 
-  const stored = await insertDelivery(
-    db,
-    {
-      endpointId: endpoint.id,
-      receivedAt,
-      method: request.method,
-      headers: redactedHeaders(request.headers),
-      clientAddress: clientAddress(request.headers),
-      contentType,
-      body,
-      bodySha256: analysis.sha256,
-      bodyIsText: analysis.isText,
-      preview: analysis.preview,
-      event: analysis.event,
-      verification: verification.result,
-      scheme: verification.scheme,
-      schemeMismatch: verification.schemeMismatch,
-      signedTimestamp: verification.signedTimestamp,
-      findings,
-      responseStatus: status,
-      scripted: script !== null,
-      hangSeconds: script?.hangSeconds ?? null,
-    },
-    env.WEBHOOK_RETRY_WINDOW_SECONDS,
+interface Receipt {
+  ctx: WebhookContext;
+  request: NextRequest;
+  endpointId: string;
+  receivedAt: Date;
+  window: ReturnType<typeof rateWindow>;
+}
+
+interface Received {
+  endpoint: EndpointSnapshot;
+  judged: ReturnType<typeof judge>;
+  stored: StoredAttempt;
+  script: Script;
+}
+
+/** The common path: one statement, or null (nothing counted or stored) when the endpoint has changed. */
+async function storeAtKnownEndpoint(
+  { ctx, request, receivedAt, window }: Receipt,
+  endpoint: EndpointSnapshot,
+  body: Buffer,
+): Promise<Received | null> {
+  const judged = judge(request, body, endpoint, ctx.settings, receivedAt, null);
+  const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
+  const outcome = await storeIfUnchanged(
+    ctx.db,
+    endpoint,
+    window.start,
+    limit,
+    judged.delivery,
+    ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
   );
+  if (outcome.kind === "rate_limited") throw rateLimited(limit, window.retryAfterSeconds);
+  if (outcome.kind === "changed") return null;
+  return { endpoint, judged, stored: outcome.stored, script: null };
+}
+
+/** The full path: look up and count (before reading the body, if not read yet), a scripted answer, store. */
+async function lookUpAndStore(
+  { ctx, request, endpointId, receivedAt, window }: Receipt,
+  bodyRead: Buffer | undefined,
+): Promise<Received> {
+  const endpoint = await lookUpAndCount(ctx, endpointId, window.start);
+  remember(endpoint);
+  const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
+  if (endpoint.windowCount > limit) throw rateLimited(limit, window.retryAfterSeconds);
+  const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
+  const script =
+    endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
+  const judged = judge(request, body, endpoint, ctx.settings, receivedAt, script);
+  const stored = await insertDelivery(
+    ctx.db,
+    judged.delivery,
+    ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
+  );
+  return { endpoint, judged, stored, script };
+}
+
+/**
+ * Receives one delivery: the body is read once as bytes (refused over the size limit), analysed and
+ * verified, counted against the endpoint's rate and stored in a single committed INSERT before anything is
+ * answered. Retention runs after the answer. Scripted answers (set in the console) replace the answer,
+ * never the storing.
+ *
+ * Two paths with the same outcome. When this instance knows the endpoint and it has no scripted answers
+ * pending, counting and storing are one statement that acts only if the endpoint is unchanged (the common
+ * case). Otherwise, or when it has changed, the endpoint is looked up and counted first, then stored.
+ */
+export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
+  const receivedAt = new Date();
+  const ctx = await webhookContext();
+  const { db, env } = ctx;
+  const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
+  if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
+  if (!ENDPOINT_ID_PATTERN.test(endpointId)) throw unknownEndpoint();
+  const receipt = { ctx, request, endpointId, receivedAt, window: rateWindow(receivedAt) };
+
+  const known = knownEndpoints.get(endpointId);
+  let body: Buffer | undefined;
+  let received: Received | null = null;
+  if (known && known.scriptRemaining === 0) {
+    body = await readBody(request, maxBytes);
+    received = await storeAtKnownEndpoint(receipt, known, body);
+    if (!received) knownEndpoints.delete(endpointId);
+  }
+  received ??= await lookUpAndStore(receipt, body);
+  const { endpoint, stored, script } = received;
+  const { delivery, verification } = received.judged;
+
   if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
+    knownEndpoints.delete(endpoint.id);
   }
   if (pruneDue()) {
     after(() =>
@@ -157,6 +254,7 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   if (script?.hangSeconds) await hang(script.hangSeconds, request.signal);
 
   const id = String(stored.id);
+  const status = delivery.responseStatus;
   const headers = { "Cache-Control": "no-store" };
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   const payload =

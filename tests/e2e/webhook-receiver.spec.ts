@@ -346,6 +346,37 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
   });
 });
 
+test("a change made in the console applies to the very next delivery", async ({
+  page,
+  request,
+}) => {
+  // The server remembers each endpoint between deliveries; a change must never be answered from memory.
+  const api = await consoleApi(page);
+  const endpoint = await createEndpoint(api, { secret: "first-secret" });
+  const send = async (secret: string) => {
+    const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), { secret });
+    return response.status();
+  };
+  const patch = async (data: Record<string, unknown>) =>
+    expect((await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, { data })).status()).toBe(
+      200,
+    );
+
+  expect([await send("first-secret"), await send("first-secret")]).toEqual([200, 200]);
+  await patch({ secret: "second-secret" });
+  expect([await send("first-secret"), await send("second-secret")]).toEqual([401, 200]);
+  await patch({ acceptInvalidSignatures: true });
+  expect(await send("first-secret")).toBe(200);
+  await patch({ script: { status: 503, count: 1 } });
+  expect([await send("second-secret"), await send("second-secret")]).toEqual([503, 200]);
+  await patch({ rateLimitPerMinute: 1 });
+  // The window already holds this minute's earlier deliveries (unless the minute just turned: then one more).
+  const afterLimit = [await send("second-secret"), await send("second-secret")];
+  expect(afterLimit).toContain(429);
+  expect((await api.delete(`/api/webhooks/endpoints/${endpoint.id}`)).status()).toBe(204);
+  expect(await send("second-secret")).toBe(404);
+});
+
 test.describe("webhook receiver: retries and scripted answers", () => {
   test("the same body again is numbered as the next attempt with the gap since the previous one", async ({
     page,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { types } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
@@ -125,6 +126,25 @@ describe("PGlite in a worker thread", () => {
     expect(typeof read!.seq).toBe("bigint");
   });
 
+  it("parses values as PGlite does, unless the caller brings its own parsers", async () => {
+    const thread = await startPgliteThread(undefined);
+    try {
+      const query = "select '2026-01-02T03:04:05.678Z'::timestamptz as t, 41 + 1 as n";
+      const plain = await thread.query<{ t: unknown; n: unknown }>(query);
+      expect(plain.rows[0]!.t).toEqual(new Date("2026-01-02T03:04:05.678Z"));
+      expect(plain.rows[0]!.n).toBe(42);
+      const own = await thread.query<{ t: unknown; n: unknown }>(query, [], {
+        parsers: {
+          [types.TIMESTAMPTZ]: (text: string) => `text: ${text}`,
+          [types.INT4]: (text: string) => `int: ${text}`,
+        },
+      });
+      expect(own.rows[0]).toEqual({ t: "text: 2026-01-02 03:04:05.678+00", n: "int: 42" });
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
+
   it("answers many concurrent queries, each with its own result", async () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => database.db.execute(sql`select ${i}::int as n`)),
@@ -132,6 +152,80 @@ describe("PGlite in a worker thread", () => {
     expect(results.map((r) => (r as unknown as { rows: { n: number }[] }).rows[0]!.n)).toEqual(
       Array.from({ length: 200 }, (_, i) => i),
     );
+  });
+});
+
+/**
+ * The thread keeps statements with parameters prepared (parsed and planned once); these hold it to the
+ * answers PostgreSQL would give a fresh statement.
+ */
+describe("PGlite thread: prepared statements", () => {
+  let thread: Awaited<ReturnType<typeof startPgliteThread>>;
+  beforeAll(async () => {
+    thread = await startPgliteThread(undefined);
+  }, 60_000);
+  afterAll(async () => {
+    await thread?.close();
+  });
+
+  it("a statement run again with other values answers for those values", async () => {
+    const answers = [];
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await thread.query<{ n: number; t: string }>(
+        "select $1::int * 2 as n, $2::text as t",
+        [i, `v${i}`],
+      );
+      answers.push(rows[0]);
+    }
+    expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => ({ n: i * 2, t: `v${i}` })));
+  });
+
+  it("plans each run for the table as it is (no generic plan kept from when it was small)", async () => {
+    await thread.query("create table plan_probe (id int primary key)");
+    const sql = "select count(*)::int as n from plan_probe where id <= $1";
+    for (let i = 1; i <= 10; i++) {
+      await thread.query("insert into plan_probe values ($1)", [i]);
+      expect((await thread.query(sql, [i])).rows).toEqual([{ n: i }]);
+    }
+    const { rows } = await thread.query<{ statement: string; generic: number }>(
+      `select statement, generic_plans::int as generic from pg_prepared_statements
+       where statement like '%plan_probe%' and statement not like '%pg_prepared_statements%'
+       order by statement`,
+      [],
+    );
+    expect(rows.map((row) => row.generic)).toEqual([0, 0]);
+  });
+
+  it("more distinct statements than it keeps: the oldest are let go, and still run", async () => {
+    const distinct = (i: number) =>
+      thread.query<{ n: number }>(`select $1::int + ${i} as n`, [1]).then((r) => r.rows[0]!.n);
+    for (let i = 0; i < 250; i++) expect(await distinct(i)).toBe(i + 1);
+    expect(await distinct(0)).toBe(1);
+  });
+
+  it("a table changed under a kept statement: the next run sees the new table", async () => {
+    await thread.query("create table changing (id int primary key)");
+    await thread.query("insert into changing values (1)");
+    const read = () => thread.query("select * from changing where id = $1", [1]);
+    expect((await read()).rows).toEqual([{ id: 1 }]);
+    await thread.query("alter table changing add column label text default 'new'");
+    expect((await read()).rows).toEqual([{ id: 1, label: "new" }]);
+  });
+
+  it("a value PostgreSQL refuses is PostgreSQL's error, and the statement still works after", async () => {
+    const cast = (value: string) => thread.query("select $1::int as n", [value]);
+    await expect(cast("not a number")).rejects.toMatchObject({ code: "22P02" });
+    expect((await cast("7")).rows).toEqual([{ n: 7 }]);
+  });
+
+  it("COMMIT after a statement in the transaction failed rolls back, and says so", async () => {
+    await thread.query("create table kept (id int primary key)");
+    const attempt = thread.transaction(async (tx) => {
+      await tx.query("insert into kept values ($1)", [1]);
+      await tx.query("insert into kept values ($1)", [1]).catch(() => "swallowed");
+    });
+    await expect(attempt).rejects.toThrow("The transaction was rolled back");
+    expect((await thread.query("select count(*)::int as n from kept")).rows).toEqual([{ n: 0 }]);
   });
 });
 
