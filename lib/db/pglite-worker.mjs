@@ -133,8 +133,9 @@ async function prepared(pg, sql) {
  * prepared statement; without (DDL, migrations, `select 1`), unnamed, as PGlite's query() does.
  * @param {PGlite} pg
  * @param {{ sql: string, params: unknown[], rowMode: "object" | "array", rawTypes?: number[] }} message
+ * @param {boolean} [retried]
  */
-async function runQuery(pg, { sql, params, rowMode, rawTypes }) {
+async function runQuery(pg, { sql, params, rowMode, rawTypes }, retried = false) {
   const statement = params.length > 0 ? await prepared(pg, sql) : null;
   const types = statement?.paramTypes ?? [];
   const values = params.map((value, i) => {
@@ -153,10 +154,12 @@ async function runQuery(pg, { sql, params, rowMode, rawTypes }) {
       serialize.sync(),
     ]);
   } catch (error) {
-    // A table changed under a kept statement ("cached plan must not change result type"): prepare again.
-    if (statement && /** @type {{ code?: string }} */ (error).code === "0A000") {
+    // A table changed under a kept statement ("cached plan must not change result type"): let it go and
+    // run once more, prepared afresh.
+    if (statement && !retried && /** @type {{ code?: string }} */ (error).code === "0A000") {
       statements.delete(sql);
-      return runQuery(pg, { sql, params, rowMode, rawTypes });
+      await exchange(pg, [serialize.close({ type: "S", name }), serialize.sync()]);
+      return runQuery(pg, { sql, params, rowMode, rawTypes }, true);
     }
     throw error;
   }
