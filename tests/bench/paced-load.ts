@@ -23,6 +23,9 @@ export interface PacedResult {
   non2xx: number;
   /** Connection failures and requests unanswered after `timeoutMs`. */
   errors: number;
+  /** What each error was (a system error code, or "timed out"), and how many; "(reused connection)" marks
+   * a kept-alive connection that failed when used again, as when the server closed it just then. */
+  errorKinds: Record<string, number>;
   /** Answered requests per second of the run. */
   rate: number;
   latency: { p50: number; p99: number; max: number };
@@ -44,6 +47,7 @@ export async function pacedLoad(options: {
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
   const inFlight: Promise<void>[] = [];
 
   const send = (due: number) =>
@@ -66,8 +70,10 @@ export async function pacedLoad(options: {
         },
       );
       request.on("timeout", () => request.destroy(new Error("timed out")));
-      request.on("error", () => {
+      request.on("error", (error: NodeJS.ErrnoException) => {
         errors += 1;
+        const kind = `${error.code ?? error.message}${request.reusedSocket ? " (reused connection)" : ""}`;
+        errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
         resolve();
       });
       request.end(body);
@@ -102,6 +108,7 @@ export async function pacedLoad(options: {
     ok,
     non2xx,
     errors,
+    errorKinds,
     rate: (ok + non2xx) / elapsedSeconds,
     latency: { p50: at(0.5), p99: at(0.99), max: Math.round(latencies.at(-1) ?? NaN) },
   };

@@ -168,6 +168,8 @@ interface Measured {
   latency: { p50: number; p99: number; max: number };
   non2xx: number;
   errors: number;
+  /** From the paced runs: what the errors were (paced-load.ts). */
+  errorKinds?: Record<string, number>;
   cpuMs: number | null;
   /** Of which the main thread's. */
   mainThreadCpuMs: number | null;
@@ -206,7 +208,10 @@ function line(name: string, r: Measured) {
     r.cpuMs == null
       ? ""
       : `  server CPU ${r.cpuMs.toFixed(1)} ms/req (main thread ${r.mainThreadCpuMs?.toFixed(1)})`;
-  return `${name.padEnd(34)} ${r.rate.toFixed(0).padStart(7)}/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  max ${String(r.latency.max).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}${cpu}`;
+  const kinds = Object.entries(r.errorKinds ?? {});
+  const errors =
+    kinds.length === 0 ? "" : ` (${kinds.map(([kind, n]) => `${kind}: ${n}`).join(", ")})`;
+  return `${name.padEnd(34)} ${r.rate.toFixed(0).padStart(7)}/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  max ${String(r.latency.max).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}${errors}${cpu}`;
 }
 
 function ratio(a: number, b: number): string {
