@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import {
   deliveryInsertParts,
@@ -40,6 +40,21 @@ export function rateWindow(now: Date): { start: Date; retryAfterSeconds: number 
 }
 
 /**
+ * The `counted` CTE of both receipt statements: counts the delivery in its rate window (an upsert
+ * increment, atomic across instances) for the endpoint row the `ep` CTE yields; with no row, nothing is
+ * counted.
+ */
+function countedInWindow(windowStart: Date): SQL {
+  return sql`counted as (
+      insert into webhook_rate_windows (endpoint_id, window_start, count)
+      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
+      on conflict (endpoint_id, window_start)
+        do update set count = webhook_rate_windows.count + 1
+      returning count
+    )`;
+}
+
+/**
  * Looks the endpoint up and counts this delivery in its rate window, atomically across instances (an
  * upsert increment). Unknown endpoints are not counted, so probing ids cannot fill the table.
  */
@@ -53,13 +68,7 @@ export async function lookupForReceipt(
       select id, secret_ciphertext, locked_scheme, accept_invalid_signatures, rate_limit_per_minute,
              script_remaining
       from webhook_endpoints where id = ${endpointId}::text
-    ), counted as (
-      insert into webhook_rate_windows (endpoint_id, window_start, count)
-      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
-      on conflict (endpoint_id, window_start)
-        do update set count = webhook_rate_windows.count + 1
-      returning count
-    )
+    ), ${countedInWindow(windowStart)}
     select ep.*, (select count from counted) as window_count from ep
   `)) as unknown as {
     rows: {
@@ -116,13 +125,7 @@ export async function storeIfUnchanged(
         and accept_invalid_signatures = ${snapshot.acceptInvalidSignatures}::boolean
         and rate_limit_per_minute is not distinct from ${snapshot.rateLimitPerMinute}::int
         and script_remaining = 0
-    ), counted as (
-      insert into webhook_rate_windows (endpoint_id, window_start, count)
-      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
-      on conflict (endpoint_id, window_start)
-        do update set count = webhook_rate_windows.count + 1
-      returning count
-    ), prev as (${prev}
+    ), ${countedInWindow(windowStart)}, prev as (${prev}
     ), stored as (${insert}
       where (select count from counted) <= ${limit}::int ${returning}
     )

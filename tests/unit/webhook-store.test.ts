@@ -212,22 +212,17 @@ for (const { name, target, skip } of storageTargets()) {
           const snapshot = await snapshotOf(endpoint.id);
           const { start } = rateWindow(new Date());
           const sha = randomBytes(32).toString("hex");
-          const first = await storeIfUnchanged(
-            db(),
-            snapshot,
-            start,
-            10,
-            delivery(endpoint.id, { bodySha256: sha }),
-            3600,
-          );
-          const retry = await storeIfUnchanged(
-            db(),
-            snapshot,
-            start,
-            10,
-            delivery(endpoint.id, { bodySha256: sha }),
-            3600,
-          );
+          const sameBody = () =>
+            storeIfUnchanged(
+              db(),
+              snapshot,
+              start,
+              10,
+              delivery(endpoint.id, { bodySha256: sha }),
+              3600,
+            );
+          const first = await sameBody();
+          const retry = await sameBody();
           expect(first.kind).toBe("stored");
           expect(retry).toMatchObject({ kind: "stored", stored: { attempt: 2 } });
           const firstId = first.kind === "stored" ? first.stored.id : 0;
