@@ -130,13 +130,27 @@ async function prepared(pg, sql) {
 }
 
 /**
+ * Statements run one at a time from preparing to result, so that preparing one never lets go of (closes)
+ * a statement another query is about to run. PGlite runs one at a time anyway.
+ */
+const oneStatementAtATime = new Mutex();
+
+/**
+ * @param {PGlite} pg
+ * @param {{ sql: string, params: unknown[], rowMode: "object" | "array", rawTypes?: number[] }} message
+ */
+function runQuery(pg, message) {
+  return oneStatementAtATime.runExclusive(() => runStatement(pg, message));
+}
+
+/**
  * Runs one statement: Bind, Describe, Execute and Sync in a single exchange. With parameters, through its
  * prepared statement; without (DDL, migrations, `select 1`), unnamed, as PGlite's query() does.
  * @param {PGlite} pg
  * @param {{ sql: string, params: unknown[], rowMode: "object" | "array", rawTypes?: number[] }} message
  * @param {boolean} [retried]
  */
-async function runQuery(pg, { sql, params, rowMode, rawTypes }, retried = false) {
+async function runStatement(pg, { sql, params, rowMode, rawTypes }, retried = false) {
   const statement = params.length > 0 ? await prepared(pg, sql) : null;
   const types = statement?.paramTypes ?? [];
   const values = params.map((value, i) => {
@@ -160,7 +174,7 @@ async function runQuery(pg, { sql, params, rowMode, rawTypes }, retried = false)
     if (statement && !retried && /** @type {{ code?: string }} */ (error).code === "0A000") {
       statements.delete(sql);
       await exchange(pg, [serialize.close({ type: "S", name }), serialize.sync()]);
-      return runQuery(pg, { sql, params, rowMode, rawTypes }, true);
+      return runStatement(pg, { sql, params, rowMode, rawTypes }, true);
     }
     throw error;
   }

@@ -203,6 +203,17 @@ describe("PGlite thread: prepared statements", () => {
     expect(await distinct(0)).toBe(1);
   });
 
+  it("many distinct statements at once inside a transaction: each runs, none is let go too early", async () => {
+    const results = await thread.transaction((tx) =>
+      Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          tx.query<{ n: number }>(`select $1::int + ${i} as n -- concurrent`, [1]),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  });
+
   it("a table changed under a kept statement: the next run sees the new table", async () => {
     await thread.query("create table changing (id int primary key)");
     await thread.query("insert into changing values (1)");
