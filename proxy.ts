@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
+import { errorJson } from "@/lib/api/errors";
 import { signInPath } from "@/lib/auth/callback-url";
 import { baseAuthConfig } from "@/lib/auth/config";
 import { classifyPath, NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
@@ -55,10 +56,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     const gate = await auth((authed) => {
       if (authed.auth?.user) return pass();
       if (access === "api") {
-        return NextResponse.json(
-          { error: "Sign in to continue.", code: "unauthorized" },
-          { status: 401, headers: { "Cache-Control": "no-store" } },
-        );
+        return errorJson(401, "unauthorized", "Sign in to continue.");
       }
       return NextResponse.redirect(new URL(signInPath(here), request.url));
     });

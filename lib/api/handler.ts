@@ -1,14 +1,16 @@
 import "server-only";
-import type { NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
+import { requireMember, type Member } from "@/lib/auth/guard";
 import { ApiError, errorResponse } from "./errors";
+import { parseJsonBody, parseParams, parseQuery } from "./input";
 
 type RouteContext<P> = { params: Promise<P> };
 export type RouteHandler<P> = (request: NextRequest, context: RouteContext<P>) => Promise<Response>;
 
 /**
- * Wraps a route handler so that every route maps errors the same way: an ApiError becomes its JSON answer,
- * anything else a generic 500 whose details stay in the server log (without request data that could hold
- * secrets).
+ * Maps errors the same way for every route: an ApiError becomes its JSON answer, anything else a generic
+ * 500 whose details stay in the server log (without request data that could hold secrets).
  */
 export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>): RouteHandler<P> {
   return async (request, context) => {
@@ -21,5 +23,57 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
         new ApiError(500, "internal_error", "Something went wrong on our side. Try again."),
       );
     }
+  };
+}
+
+/** Console answers are per member and each says how fresh it is: never stored by any cache. */
+export const CONSOLE_CACHE_CONTROL = "private, no-store";
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface ConsoleInput<Params extends Schema, Query extends Schema, Body extends Schema> {
+  request: NextRequest;
+  member: Member;
+  params: Parsed<Params>;
+  query: Parsed<Query>;
+  body: Parsed<Body>;
+}
+
+/**
+ * A console API route: the member check (401 `unauthorized`, before anything is read), the path segments,
+ * the query and the JSON body parsed with the given zod schemas (400 `invalid_id` / `invalid_query` /
+ * `invalid_body` in one sentence a member can act on), `Cache-Control: private, no-store` on every answer,
+ * and the error mapping of `handleRoute`. The handler answers a value (sent as JSON, status 200 unless
+ * `status` says otherwise) or a Response of its own.
+ */
+export function consoleRoute<
+  Params extends Schema = undefined,
+  Query extends Schema = undefined,
+  Body extends Schema = undefined,
+>(
+  schemas: { params?: Params; query?: Query; body?: Body; status?: number },
+  handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
+): RouteHandler<Record<string, string>> {
+  const route = handleRoute<Record<string, string>>(async (request, context) => {
+    const member = await requireMember();
+    const params = schemas.params ? parseParams(schemas.params, await context.params) : undefined;
+    const query = schemas.query
+      ? parseQuery(schemas.query, request.nextUrl.searchParams)
+      : undefined;
+    const body = schemas.body ? await parseJsonBody(schemas.body, request) : undefined;
+    const answer = await handler({ request, member, params, query, body } as ConsoleInput<
+      Params,
+      Query,
+      Body
+    >);
+    return answer instanceof Response
+      ? answer
+      : NextResponse.json(answer, { status: schemas.status ?? 200 });
+  });
+  return async (request, context) => {
+    const response = await route(request, context);
+    response.headers.set("Cache-Control", CONSOLE_CACHE_CONTROL);
+    return response;
   };
 }

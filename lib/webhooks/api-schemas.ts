@@ -113,3 +113,9 @@ export const deliveryIdSchema = z
   .string()
   .regex(/^[1-9]\d{0,14}$/, { message: "is not a delivery id" })
   .transform(Number);
+
+/** The `[id]` segment of the endpoint routes. */
+export const endpointParamsSchema = z.object({ id: endpointIdSchema });
+
+/** The `[id]` segment of the delivery route. */
+export const deliveryParamsSchema = z.object({ id: deliveryIdSchema });

@@ -1,13 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
-import { parseInput, parseJsonBody, parseQuery } from "./api-input";
-import {
-  createEndpointSchema,
-  deliveriesQuerySchema,
-  deliveryIdSchema,
-  endpointIdSchema,
-  updateEndpointSchema,
-} from "./api-schemas";
+import type { z } from "zod";
+import type { createEndpointSchema, DeliveriesQuery, updateEndpointSchema } from "./api-schemas";
 import { DEFAULT_ENDPOINT_ID } from "./constants";
 import { encodeCursor } from "./cursor";
 import { CursorError, getDelivery, listDeliveries } from "./delivery-store";
@@ -23,7 +17,10 @@ import {
 } from "./endpoint-store";
 import { webhookContext } from "./server-context";
 
-/** The webhook console's API logic; the routes under app/api/webhooks only check membership and call these. */
+/**
+ * The webhook console's API logic. The routes under app/api/webhooks are `consoleRoute`s (lib/api/handler.ts):
+ * they check the member and parse the input with the schemas of ./api-schemas.ts, then call these.
+ */
 
 export interface DeliveriesPage {
   deliveries: DeliverySummary[];
@@ -36,8 +33,7 @@ export interface DeliveriesPage {
   hasMore: boolean;
 }
 
-export async function listDeliveriesPage(params: URLSearchParams): Promise<DeliveriesPage> {
-  const query = parseQuery(deliveriesQuerySchema, params);
+export async function listDeliveriesPage(query: DeliveriesQuery): Promise<DeliveriesPage> {
   const { db } = await webhookContext();
   try {
     const { rows, hasMore } = await listDeliveries(db, {
@@ -69,8 +65,7 @@ export async function listDeliveriesPage(params: URLSearchParams): Promise<Deliv
   }
 }
 
-export async function deliveryDetail(rawId: string) {
-  const id = parseInput(deliveryIdSchema, rawId, "id");
+export async function deliveryDetail(id: number) {
   const { db } = await webhookContext();
   const row = await getDelivery(db, id);
   if (!row)
@@ -88,35 +83,32 @@ function endpointNotFound(): ApiError {
   return new ApiError(404, "not_found", "No webhook endpoint with this id.");
 }
 
-export async function endpointDetail(rawId: string): Promise<EndpointView> {
-  const id = parseInput(endpointIdSchema, rawId, "id");
+export async function endpointDetail(id: string): Promise<EndpointView> {
   const { db, settings } = await webhookContext();
   const row = await getEndpoint(db, id);
   if (!row) throw endpointNotFound();
   return toEndpointView(row, settings);
 }
 
-export async function createEndpointFromRequest(request: Request): Promise<EndpointView> {
-  const input = await parseJsonBody(createEndpointSchema, request);
+export async function addEndpoint(
+  input: z.infer<typeof createEndpointSchema>,
+): Promise<EndpointView> {
   const { db, settings } = await webhookContext();
   const row = await createEndpoint(db, settings.box, input);
   return toEndpointView(row, settings);
 }
 
-export async function updateEndpointFromRequest(
-  rawId: string,
-  request: Request,
+export async function changeEndpoint(
+  id: string,
+  patch: z.infer<typeof updateEndpointSchema>,
 ): Promise<EndpointView> {
-  const id = parseInput(endpointIdSchema, rawId, "id");
-  const patch = await parseJsonBody(updateEndpointSchema, request);
   const { db, settings } = await webhookContext();
   const row = await updateEndpoint(db, settings.box, id, patch);
   if (!row) throw endpointNotFound();
   return toEndpointView(row, settings);
 }
 
-export async function removeEndpoint(rawId: string): Promise<void> {
-  const id = parseInput(endpointIdSchema, rawId, "id");
+export async function removeEndpoint(id: string): Promise<void> {
   if (id === DEFAULT_ENDPOINT_ID) {
     throw new ApiError(
       409,

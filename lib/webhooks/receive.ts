@@ -1,6 +1,6 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, errorJson } from "@/lib/api/errors";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/auth/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
@@ -257,17 +257,19 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   const status = delivery.responseStatus;
   const headers = { "Cache-Control": "no-store" };
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
-  const payload =
-    status === 401 && !script
-      ? {
-          error:
-            verification.result === "missing_signature"
-              ? "The X-Webhook-Signature header is missing. The delivery was stored."
-              : "The signature does not match this endpoint's secret. The delivery was stored.",
-          code: verification.result,
-          id,
-        }
-      : { received: true, id, attempt: stored.attempt, ...(script ? { scripted: true } : {}) };
+  if (status === 401 && !script) {
+    const message =
+      verification.result === "missing_signature"
+        ? "The X-Webhook-Signature header is missing. The delivery was stored."
+        : "The signature does not match this endpoint's secret. The delivery was stored.";
+    return errorJson(401, verification.result, message, { extra: { id } });
+  }
+  const payload = {
+    received: true,
+    id,
+    attempt: stored.attempt,
+    ...(script ? { scripted: true } : {}),
+  };
   return NextResponse.json(payload, { status, headers });
 }
 
@@ -286,9 +288,13 @@ export function receiverRoute<P>(handler: RouteHandler<P>): RouteHandler<P> {
 
 /** The receiver accepts POST only; anything else is told so in the API's error shape. */
 export function methodNotAllowed(): Response {
-  const response = NextResponse.json(
-    { error: "This webhook receiver accepts POST only.", code: "method_not_allowed" },
-    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  const response = errorJson(
+    405,
+    "method_not_allowed",
+    "This webhook receiver accepts POST only.",
+    {
+      headers: { Allow: "POST" },
+    },
   );
   setSecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
   return response;

@@ -2,8 +2,6 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { eventData } from "@/lib/simulator/event-payloads";
-import { parseInput, parseJsonBody } from "./api-input";
-import { endpointIdSchema } from "./api-schemas";
 import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
 import { WEBHOOK_EVENTS } from "./events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
@@ -31,12 +29,10 @@ export const testDeliverySchema = z
  * an endpoint end to end. The secret never leaves the server; the answer holds the attempt's outcome only.
  */
 export async function sendTestDelivery(
-  rawId: string,
-  request: Request,
+  id: string,
+  input: z.infer<typeof testDeliverySchema>,
   origin: string,
 ): Promise<DeliveryResult> {
-  const id = parseInput(endpointIdSchema, rawId, "id");
-  const input = await parseJsonBody(testDeliverySchema, request);
   const { db, settings } = await webhookContext();
   await ensureDefaultEndpoint(db);
   const endpoint = await getEndpoint(db, id);

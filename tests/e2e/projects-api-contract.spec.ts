@@ -32,8 +32,8 @@ test.describe("GET /api/projects", () => {
     const response = await request.get("/api/projects?refresh=yes-please");
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({
-      error: "refresh must be 1 (refresh now) or 0.",
-      code: "bad_request",
+      error: "Invalid query: refresh must be 1 (refresh now) or 0.",
+      code: "invalid_query",
     });
   });
 

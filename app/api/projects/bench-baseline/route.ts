@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { handleRoute } from "@/lib/api/handler";
-import { requireMember } from "@/lib/auth/guard";
+import { consoleRoute } from "@/lib/api/handler";
 import { getServerEnv } from "@/lib/env";
 import { getProjectsService } from "@/lib/upstream";
 
@@ -11,21 +10,17 @@ let remembered: string | undefined;
 
 /**
  * Bench-only (404 unless ENABLE_BENCH_ROUTES=true): the baseline of tests/bench/projects.bench.ts. It answers
- * the same JSON as /api/projects from memory, behind the same session check, so that the ratio measures
- * only what the shared snapshot costs.
+ * the same JSON as /api/projects from memory, behind the same wrapper, so that the ratio measures only what
+ * the shared snapshot costs.
  */
-export const GET = handleRoute(async () => {
+export const GET = consoleRoute({}, async () => {
   if (!getServerEnv().ENABLE_BENCH_ROUTES) throw new ApiError(404, "not_found", "Not found.");
-  await requireMember();
   if (remembered === undefined) {
     const answer = await (await getProjectsService()).getProjects();
     if (!answer.ok) throw new ApiError(503, "no_snapshot", "No snapshot to remember yet.");
     remembered = answer.body;
   }
   return new NextResponse(remembered, {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "private, no-store",
-    },
+    headers: { "Content-Type": "application/json; charset=utf-8" },
   });
 });

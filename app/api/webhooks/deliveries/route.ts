@@ -1,6 +1,5 @@
-import { NextResponse } from "next/server";
-import { handleRoute } from "@/lib/api/handler";
-import { requireMember } from "@/lib/auth/guard";
+import { consoleRoute } from "@/lib/api/handler";
+import { deliveriesQuerySchema } from "@/lib/webhooks/api-schemas";
 import { listDeliveriesPage } from "@/lib/webhooks/console";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +8,6 @@ export const dynamic = "force-dynamic";
  * Deliveries, newest first, filtered (endpoint, event, verification, since/until, q) and paged with opaque
  * cursors: `before=` pages back, `after=` gives only what arrived since (live view).
  */
-export const GET = handleRoute(async (request) => {
-  await requireMember();
-  const page = await listDeliveriesPage(request.nextUrl.searchParams);
-  return NextResponse.json(page, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = consoleRoute({ query: deliveriesQuerySchema }, ({ query }) =>
+  listDeliveriesPage(query),
+);

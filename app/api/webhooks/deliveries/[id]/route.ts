@@ -1,13 +1,10 @@
-import { NextResponse } from "next/server";
-import { handleRoute } from "@/lib/api/handler";
-import { requireMember } from "@/lib/auth/guard";
+import { consoleRoute } from "@/lib/api/handler";
+import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
 import { deliveryDetail } from "@/lib/webhooks/console";
 
 export const dynamic = "force-dynamic";
 
 /** Everything stored about one delivery, its exact bytes included. */
-export const GET = handleRoute<{ id: string }>(async (_request, { params }) => {
-  await requireMember();
-  const delivery = await deliveryDetail((await params).id);
-  return NextResponse.json({ delivery }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = consoleRoute({ params: deliveryParamsSchema }, async ({ params }) => ({
+  delivery: await deliveryDetail(params.id),
+}));

@@ -1,31 +1,21 @@
-import { NextResponse } from "next/server";
-import { handleRoute } from "@/lib/api/handler";
-import { requireMember } from "@/lib/auth/guard";
-import { endpointDetail, removeEndpoint, updateEndpointFromRequest } from "@/lib/webhooks/console";
+import { consoleRoute } from "@/lib/api/handler";
+import { endpointParamsSchema, updateEndpointSchema } from "@/lib/webhooks/api-schemas";
+import { changeEndpoint, endpointDetail, removeEndpoint } from "@/lib/webhooks/console";
 
 export const dynamic = "force-dynamic";
 
-type Params = { id: string };
-const noStore = { "Cache-Control": "private, no-store" };
-
-export const GET = handleRoute<Params>(async (_request, { params }) => {
-  await requireMember();
-  return NextResponse.json(
-    { endpoint: await endpointDetail((await params).id) },
-    { headers: noStore },
-  );
-});
+export const GET = consoleRoute({ params: endpointParamsSchema }, async ({ params }) => ({
+  endpoint: await endpointDetail(params.id),
+}));
 
 /** Rename, set/replace/remove the secret, answer-anyway switch, rate limit, scripted answers, scheme reset. */
-export const PATCH = handleRoute<Params>(async (request, { params }) => {
-  await requireMember();
-  const endpoint = await updateEndpointFromRequest((await params).id, request);
-  return NextResponse.json({ endpoint }, { headers: noStore });
-});
+export const PATCH = consoleRoute(
+  { params: endpointParamsSchema, body: updateEndpointSchema },
+  async ({ params, body }) => ({ endpoint: await changeEndpoint(params.id, body) }),
+);
 
 /** Deletes the endpoint and its deliveries (not the default endpoint). */
-export const DELETE = handleRoute<Params>(async (_request, { params }) => {
-  await requireMember();
-  await removeEndpoint((await params).id);
-  return new Response(null, { status: 204, headers: noStore });
+export const DELETE = consoleRoute({ params: endpointParamsSchema }, async ({ params }) => {
+  await removeEndpoint(params.id);
+  return new Response(null, { status: 204 });
 });

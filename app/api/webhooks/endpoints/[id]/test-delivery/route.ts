@@ -1,13 +1,13 @@
-import { NextResponse } from "next/server";
-import { handleRoute } from "@/lib/api/handler";
-import { requireMember } from "@/lib/auth/guard";
-import { sendTestDelivery } from "@/lib/webhooks/test-delivery";
+import { consoleRoute } from "@/lib/api/handler";
+import { endpointParamsSchema } from "@/lib/webhooks/api-schemas";
+import { sendTestDelivery, testDeliverySchema } from "@/lib/webhooks/test-delivery";
 
 export const dynamic = "force-dynamic";
 
 /** Sends a signed test delivery to this endpoint's own receiver URL and answers how the attempt went. */
-export const POST = handleRoute<{ id: string }>(async (request, { params }) => {
-  await requireMember();
-  const result = await sendTestDelivery((await params).id, request, request.nextUrl.origin);
-  return NextResponse.json({ result }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const POST = consoleRoute(
+  { params: endpointParamsSchema, body: testDeliverySchema },
+  async ({ request, params, body }) => ({
+    result: await sendTestDelivery(params.id, body, request.nextUrl.origin),
+  }),
+);

@@ -21,6 +21,18 @@ export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchPara
   return result.data;
 }
 
+/**
+ * Path segments (`{ id }`): the first bad one answers 400 `invalid_<name>`, e.g. "Invalid id: is not a
+ * delivery id."
+ */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.infer<T> {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.map(String).join(".") || "path";
+  throw new ApiError(400, `invalid_${name}`, `Invalid ${name}: ${issue?.message ?? "not valid"}.`);
+}
+
 export function parseInput<T extends z.ZodType>(
   schema: T,
   value: unknown,
