@@ -2,31 +2,28 @@ import "server-only";
 import { getDb, type Db } from "@/lib/db/client";
 import { DEMO_MEMBER } from "@/lib/dev/demo-credentials";
 import { getServerEnv } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import type { AttemptPolicy } from "./attempts";
 import { bootstrapMembers } from "./members";
 
-// On globalThis so that dev-mode module reloads do not bootstrap again in the same process.
-const holder = globalThis as typeof globalThis & { __consoleMembersReady?: Promise<void> };
+const bootstrapOnce = processSingleton("members-bootstrap", async () => {
+  const env = getServerEnv();
+  await bootstrapMembers(await getDb(), {
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    demo: { enabled: env.DEMO_MODE, ...DEMO_MEMBER },
+  });
+});
 
 /**
  * The database, with the member list bootstrapped (first admin, demo member) once per process. Everything
  * that reads members goes through here, so the first sign-in after a fresh start already finds the admin.
  */
 export async function membersDb(): Promise<Db> {
-  const db = await getDb();
-  const env = getServerEnv();
-  holder.__consoleMembersReady ??= bootstrapMembers(db, {
-    admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
-        : undefined,
-    demo: { enabled: env.DEMO_MODE, ...DEMO_MEMBER },
-  }).catch((error: unknown) => {
-    holder.__consoleMembersReady = undefined;
-    throw error;
-  });
-  await holder.__consoleMembersReady;
-  return db;
+  await bootstrapOnce();
+  return getDb();
 }
 
 export function attemptPolicy(): AttemptPolicy {
