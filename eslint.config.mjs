@@ -14,4 +14,23 @@ export default defineConfig([
     "next-env.d.ts",
     "lib/db/migrations/**",
   ]),
+  {
+    // The product never depends on the demo launcher or the service simulator (they depend on it).
+    files: ["app/**", "components/**", "proxy.ts", "instrumentation.ts", "lib/**"],
+    ignores: ["lib/dev/**", "lib/simulator/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^@/lib/|/)(dev|simulator)(/|$)",
+              message:
+                "Product code must not import the demo (lib/dev) or the simulator (lib/simulator).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -7,7 +7,7 @@ import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { getCurrentMember } from "@/lib/auth/guard";
 import { signInErrorMessage } from "@/lib/auth/messages";
 import { oauthProviderChoices } from "@/lib/auth/oauth";
-import { DEMO_MEMBER } from "@/lib/dev/demo-credentials";
+import { DEMO_MEMBER } from "@/lib/auth/demo-member";
 import { getServerEnv } from "@/lib/env";
 import { clientEnv } from "@/lib/env-client";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/lib/db/client";
-import { DEMO_MEMBER } from "@/lib/dev/demo-credentials";
+import { DEMO_MEMBER } from "./demo-member";
 import { getServerEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import type { AttemptPolicy } from "./attempts";

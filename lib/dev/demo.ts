@@ -9,7 +9,7 @@ import path from "node:path";
 import { startSimulator, type Simulator } from "../simulator";
 import { runTrickle } from "../simulator/trickle";
 import type { DeliveryResult } from "../webhooks/sender";
-import { DEMO_MEMBER } from "./demo-credentials";
+import { DEMO_MEMBER } from "../auth/demo-member";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const APP_URL = `http://localhost:${APP_PORT}`;

@@ -1,7 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { SimContext } from "./context";
 import { parseBody, type ControlRoute } from "./control-body";
-import { formatTimestamp, isListed, toApiProject, type ProjectState } from "./data";
+import { formatTimestamp } from "../sample-data/people";
+import { isListed, toApiProject, type ProjectState } from "./data";
 import { sendError, sendJson } from "./http";
 import { completeProject, projectFields, projectInputSchema, toState } from "./project-input";
 import { DEFAULT_WORKSPACE } from "./store";

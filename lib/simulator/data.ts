@@ -1,5 +1,6 @@
-import { createRandom, type Random } from "./random";
-import * as words from "./words";
+import { clientName, formatTimestamp } from "../sample-data/people";
+import { createRandom, type Random } from "../sample-data/random";
+import * as words from "../sample-data/words";
 
 /**
  * The simulated workspace data. Each project keeps its internal state; the on-hold state's wire string is
@@ -20,25 +21,6 @@ export interface SimProject {
   state: ProjectState;
   created_at: string;
   updated_at: string;
-}
-
-const DAY_MS = 86_400_000;
-const dayCache = new Map<number, string>();
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * The spec's exact format, `YYYY-MM-DDTHH:MM:SSZ` (no milliseconds). The date part is cached per day: with
- * 250,000 timestamps for 100,000 projects, a Date per call was a quarter of the generation time.
- */
-export function formatTimestamp(ms: number): string {
-  const day = Math.floor(ms / DAY_MS);
-  let date = dayCache.get(day);
-  if (date === undefined) {
-    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    if (dayCache.size < 20_000) dayCache.set(day, date);
-  }
-  const seconds = Math.floor((ms - day * DAY_MS) / 1000);
-  return `${date}T${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}Z`;
 }
 
 /** Generated data ends here, so that it does not depend on the day it is generated. */
@@ -65,12 +47,6 @@ function makeId(random: Random, taken: Set<string>): string {
       return id;
     }
   }
-}
-
-export function clientName(random: Random): string {
-  return random.chance(0.55)
-    ? `${random.pick(words.FIRST_NAMES)} ${random.pick(words.LAST_NAMES)}`
-    : `${random.pick(words.COMPANY_WORDS)} ${random.pick(words.COMPANY_KINDS)}`;
 }
 
 export function makeProject(

@@ -8,9 +8,9 @@ import {
   type DeliveryResult,
 } from "../webhooks/sender";
 import { parseSchemeId, schemeId, DEFAULT_SCHEME } from "../webhooks/signature";
-import { eventData, randomEvent, type PayloadContext } from "./event-payloads";
+import { eventData, randomEvent, type PayloadContext } from "../webhooks/sample-payloads";
 import { delay } from "../delay";
-import { createRandom } from "./random";
+import { createRandom } from "../sample-data/random";
 
 /** `POST /__sim/webhooks/emit` and `npm run sim -- emit`: what to send, where, how signed. */
 export const emitRequestSchema = z

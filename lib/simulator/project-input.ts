@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { strictUtcTimestamp } from "../projects/schema";
-import {
-  clientName,
-  formatTimestamp,
-  makeProject,
-  PROJECT_STATES,
-  type ProjectState,
-  type SimProject,
-} from "./data";
-import { createRandom, hashString } from "./random";
+import { clientName, formatTimestamp } from "../sample-data/people";
+import { makeProject, PROJECT_STATES, type ProjectState, type SimProject } from "./data";
+import { createRandom, hashString } from "../sample-data/random";
 
 /**
  * Bodies of `POST /__sim/projects` and `PATCH /__sim/projects/:id`. `status` is an internal state

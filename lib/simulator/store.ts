@@ -1,5 +1,5 @@
 import { generateProjects, isListed, toApiProject, type ApiProject, type SimProject } from "./data";
-import { hashString } from "./random";
+import { hashString } from "../sample-data/random";
 
 /**
  * Workspaces, their keys and their projects. A key is scoped to one workspace (spec 5.4); several keys may

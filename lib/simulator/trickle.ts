@@ -1,10 +1,10 @@
 import type { WebhookEvent } from "../webhooks/events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "../webhooks/sender";
 import type { SimContext } from "./context";
-import { formatTimestamp } from "./data";
+import { formatTimestamp } from "../sample-data/people";
 import { delay } from "../delay";
-import { eventData, randomEvent } from "./event-payloads";
-import { createRandom } from "./random";
+import { eventData, randomEvent } from "../webhooks/sample-payloads";
+import { createRandom } from "../sample-data/random";
 import { DEFAULT_WORKSPACE } from "./store";
 
 /**

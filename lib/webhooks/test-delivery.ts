@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { eventData } from "@/lib/simulator/event-payloads";
+import { eventData } from "./sample-payloads";
 import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
 import { WEBHOOK_EVENTS } from "./events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";

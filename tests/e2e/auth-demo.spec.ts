@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_MEMBER } from "../../lib/dev/demo-credentials";
+import { DEMO_MEMBER } from "../../lib/auth/demo-member";
 import { startApp, type AppServer } from "../support/app-server";
 import { SIGNED_OUT } from "./auth-state";
 import { expectSignInError, signIn, testAddress } from "./auth-support";

@@ -9,7 +9,7 @@ import {
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
 import { allSchemes, findMatchingSchemes, schemeId } from "@/lib/webhooks/signature";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
-import { eventData } from "@/lib/simulator/event-payloads";
+import { eventData } from "@/lib/webhooks/sample-payloads";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 
 /**

@@ -1,11 +1,11 @@
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/events";
-import { clientName, formatTimestamp, type SimProject } from "./data";
-import { createRandom, type Random } from "./random";
-import * as words from "./words";
+import { clientName, emailOf, formatTimestamp, personName } from "../sample-data/people";
+import { createRandom, type Random } from "../sample-data/random";
+import * as words from "../sample-data/words";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 
 /**
- * Plausible `data` for each of the nine events. The spec shows only `task.completed` (exactly its four
- * fields); the other eight are this simulator's choice, with the same id and timestamp conventions:
+ * Plausible `data` for each of the nine events, for the simulator's deliveries and the console's test
+ * delivery. The spec shows only `task.completed` (exactly its four fields); the other eight are our choice, with the same id and timestamp conventions:
  * - task.created     { task_id, project_id, title, status: "open", due_date: "YYYY-MM-DD", created_at }
  * - task.updated     { task_id, project_id, title, status: "open" | "in_progress" | "blocked", changes, updated_at }
  * - task.completed   { task_id, project_id, title, completed_at }   (the spec's, nothing more)
@@ -30,21 +30,10 @@ function id(random: Random, prefix: string): string {
   return out;
 }
 
-function person(random: Random): string {
-  return `${random.pick(words.FIRST_NAMES)} ${random.pick(words.LAST_NAMES)}`;
-}
-
-function email(name: string): string {
-  return `${name
-    .toLowerCase()
-    .replace(/[^a-z]+/g, ".")
-    .replace(/^\.|\.$/g, "")}@example.com`;
-}
-
 export interface PayloadContext {
   random?: Random;
   /** A project of the workspace, so that ids point at something the projects table shows. */
-  project?: Pick<SimProject, "id" | "name" | "address" | "town" | "client_name">;
+  project?: { id: string; name: string; address: string; town: string; client_name: string };
   now?: number;
 }
 
@@ -112,17 +101,17 @@ export function eventData(
         file_name: fileName,
         content_type: CONTENT_TYPES[fileName.split(".").pop() ?? ""] ?? "application/octet-stream",
         size_bytes: random.int(20_000, 8_000_000),
-        uploaded_by: person(random),
+        uploaded_by: personName(random),
         uploaded_at: at,
       };
     }
     case "client.invited": {
-      const name = person(random);
+      const name = personName(random);
       return {
         client_id: id(random, "cli"),
         project_id: project.id,
         client_name: name,
-        email: email(name),
+        email: emailOf(name),
         invited_at: at,
       };
     }
@@ -131,7 +120,7 @@ export function eventData(
         comment_id: id(random, "cmt"),
         project_id: project.id,
         task_id: task.task_id,
-        author: person(random),
+        author: personName(random),
         body: random.pick(words.COMMENT_BODIES),
         created_at: at,
       };
