@@ -9,7 +9,7 @@ import {
   createNonce,
   oauthFormOrigins,
   setSecurityHeaders,
-} from "@/lib/auth/security-headers";
+} from "@/lib/http/security-headers";
 import { getServerEnv } from "@/lib/env";
 
 /**

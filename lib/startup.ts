@@ -1,6 +1,6 @@
 import "server-only";
 import { getServerEnv, isBuildPhase } from "@/lib/env";
-import { membersDb } from "@/lib/auth/store";
+import { membersDb } from "@/lib/auth/members-db";
 
 /**
  * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.

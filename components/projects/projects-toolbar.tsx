@@ -1,18 +1,18 @@
 "use client";
 
 import type { FacetOption } from "@/lib/projects/facets";
-import type { ProjectsView } from "@/lib/projects/view";
+import type { ProjectsViewState } from "@/lib/projects/view";
 import { secondaryButton } from "./button-styles";
 import { SearchField } from "./search-field";
 import { StatusFilter } from "./status-filter";
 import { TownFilter } from "./town-filter";
 
 export interface ProjectsToolbarProps {
-  view: ProjectsView;
+  view: ProjectsViewState;
   statusOptions: FacetOption[];
   townOptions: FacetOption[];
   filtered: boolean;
-  onChange: (patch: Partial<Pick<ProjectsView, "q" | "status" | "town">>) => void;
+  onChange: (patch: Partial<Pick<ProjectsViewState, "q" | "status" | "town">>) => void;
   onClear: () => void;
 }
 

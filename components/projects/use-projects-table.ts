@@ -10,7 +10,7 @@ import {
   toColumnFilters,
   toSortingState,
   DEFAULT_SORT,
-  type ProjectsView,
+  type ProjectsViewState,
 } from "@/lib/projects/view";
 import { projectsTableOptions } from "./projects-table-options";
 
@@ -20,8 +20,8 @@ import { projectsTableOptions } from "./projects-table-options";
  */
 export function useProjectsTable(
   projects: Project[],
-  view: ProjectsView,
-  onSortChange: (sort: ProjectsView["sort"]) => void,
+  view: ProjectsViewState,
+  onSortChange: (sort: ProjectsViewState["sort"]) => void,
 ) {
   // Keys of primitives keep the state objects stable across renders, so TanStack's memoised row models are
   // not recomputed for 10,000 rows on every unrelated render.

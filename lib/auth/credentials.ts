@@ -6,7 +6,7 @@ import { clientAddress } from "./client-address";
 import { findMemberByEmail, recordSignIn, replaceHash } from "./members";
 import { needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { credentialsSchema, emailSchema } from "./schemas";
-import { attemptPolicy, isDemoEmail, membersDb } from "./store";
+import { attemptPolicy, isDemoEmail, membersDb } from "./members-db";
 
 /** Wrong email or password: one error for both, so the answer never tells whether the email is a member. */
 export class InvalidCredentials extends CredentialsSignin {

@@ -6,7 +6,7 @@ import type { MemberRole } from "@/lib/db/schema/members";
 import { auth } from "./auth";
 import { signInPath } from "./callback-url";
 import { findMemberById } from "./members";
-import { membersDb } from "./store";
+import { membersDb } from "./members-db";
 
 /**
  * The checks that every route handler, page and server action calls. proxy.ts already turns away requests

@@ -6,7 +6,7 @@ import type { Provider } from "next-auth/providers";
 import { z } from "zod";
 import type { ServerEnv } from "@/lib/env";
 import { findMemberByEmail, provisionMember, type MemberRecord } from "./members";
-import { membersDb } from "./store";
+import { membersDb } from "./members-db";
 
 /**
  * GitHub and Google sign-in, each only when its variables are set. Either is accepted only for a verified

@@ -3,7 +3,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
@@ -77,9 +76,4 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release();
     throw error;
   }
-}
-
-/** A cheap round trip, for the health check. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }

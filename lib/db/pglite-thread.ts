@@ -106,7 +106,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       `The embedded database (PGlite) thread has stopped (exit code ${code}).`,
     );
     // Like PGlite in the server's own thread after a WASM abort, the database is gone until a restart;
-    // /api/health reports it, and the log says why.
+    // the log says why.
     if (!closing) console.error(`[db] ${error.message} Restart the server.`);
     fail(error);
   });

@@ -13,8 +13,8 @@
  * Queries speak PostgreSQL's extended protocol to PGlite directly, so that a statement run again (the
  * receiver runs the same few for every delivery) is parsed once: a query with parameters is kept as a
  * named prepared statement (the newest MAX_STATEMENTS), as node-postgres does for named queries, and each
- * run is one exchange with PGlite instead of the six of its query(). The receiver's statement went from
- * 2.0-2.9 to about 1.1 ms, back to back. Plans are still made for each run (see plan_cache_mode below).
+ * run is one exchange with PGlite instead of the six of its query(). Plans are still made for each run
+ * (see plan_cache_mode below).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { Mutex, PGlite, parse, protocol } from "@electric-sql/pglite";
@@ -37,7 +37,7 @@ const ready = PGlite.create(dataDir, { parsers: rawParsers(textTypes) }).then(as
   // Kept statements are planned for each run's values and the table as it is then. A generic plan, which
   // PostgreSQL would otherwise settle on after five runs, is costed once and kept; PGlite has no autovacuum
   // to ANALYZE and so replace it, and one made while a table was nearly empty scans it whole however large
-  // it grows (the receiver slowed from 1.2 to 4.5 ms per delivery over its first 8,000).
+  // it grows.
   await pg.exec("set plan_cache_mode = force_custom_plan");
   return pg;
 });

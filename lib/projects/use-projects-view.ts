@@ -6,7 +6,7 @@ import {
   parseAsNativeArrayOf,
   parseAsString,
 } from "nuqs/server";
-import { DEFAULT_SORT, parseSort, serializeSort, sortEquals, type ProjectsView } from "./view";
+import { DEFAULT_SORT, parseSort, serializeSort, sortEquals, type ProjectsViewState } from "./view";
 
 /**
  * The projects table's view lives in the URL so that a view can be shared and survives a reload:
@@ -44,5 +44,5 @@ export function useProjectsView() {
   // Filters only: the member's chosen order stays.
   const clearFilters = () => setView({ q: null, status: null, town: null });
 
-  return { view: view satisfies ProjectsView, setView, clearFilters };
+  return { view: view satisfies ProjectsViewState, setView, clearFilters };
 }

@@ -26,7 +26,8 @@ export interface ProjectsSort {
 /** Most recently changed first: what a member opening the console every day wants to see. */
 export const DEFAULT_SORT: ProjectsSort = { id: "updated", desc: true };
 
-export interface ProjectsView {
+/** What the projects table shows (search, filters, sort), as kept in the URL. */
+export interface ProjectsViewState {
   q: string;
   status: string[];
   town: string;
@@ -53,7 +54,7 @@ export function sortEquals(a: ProjectsSort, b: ProjectsSort): boolean {
 }
 
 /** Filters, not sort: "Clear filters" keeps the member's chosen order. */
-export function hasActiveFilters(view: Pick<ProjectsView, "q" | "status" | "town">): boolean {
+export function hasActiveFilters(view: Pick<ProjectsViewState, "q" | "status" | "town">): boolean {
   return view.q.trim() !== "" || view.status.length > 0 || view.town !== "";
 }
 
@@ -67,7 +68,9 @@ export function fromSortingState(sorting: SortingState): ProjectsSort {
   return first && isProjectColumnId(first.id) ? { id: first.id, desc: first.desc } : DEFAULT_SORT;
 }
 
-export function toColumnFilters(view: Pick<ProjectsView, "status" | "town">): ColumnFiltersState {
+export function toColumnFilters(
+  view: Pick<ProjectsViewState, "status" | "town">,
+): ColumnFiltersState {
   const filters: ColumnFiltersState = [];
   if (view.status.length > 0) filters.push({ id: "status", value: view.status });
   if (view.town !== "") filters.push({ id: "town", value: view.town });

@@ -2,7 +2,7 @@ import type { SimConfig } from "./config";
 import type { FaultQueue } from "./faults";
 import type { RateLimiter } from "./rate-limiter";
 import type { RequestStats } from "./stats";
-import type { SimStore } from "./store";
+import type { SimStore } from "./workspaces";
 
 /** The state of one running simulator, shared by the API and the control API. */
 export interface SimContext {

@@ -5,7 +5,7 @@ import { formatTimestamp } from "../sample-data/people";
 import { isListed, toApiProject, type ProjectState } from "./data";
 import { sendError, sendJson } from "./http";
 import { completeProject, projectFields, projectInputSchema, toState } from "./project-input";
-import { DEFAULT_WORKSPACE } from "./store";
+import { DEFAULT_WORKSPACE } from "./workspaces";
 
 /** `/__sim/projects`: read every project of a workspace, add, edit and remove them. */
 

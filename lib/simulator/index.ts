@@ -38,7 +38,7 @@ import { FaultQueue } from "./faults";
 import { RateLimiter } from "./rate-limiter";
 import { closeAll, createHandler, listenAll } from "./server";
 import { RequestStats } from "./stats";
-import { parseKeySpec, SimStore, type KeySpec } from "./store";
+import { parseKeySpec, SimStore, type KeySpec } from "./workspaces";
 
 export const DEFAULT_KEY = "sim_test_key";
 export const DEFAULT_NO_API_KEY = "sim_no_api_key";
@@ -130,5 +130,5 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 export type { SimConfig } from "./config";
 export type { Fault } from "./faults";
-export type { KeySpec } from "./store";
+export type { KeySpec } from "./workspaces";
 export type { ApiProject, SimProject } from "./data";

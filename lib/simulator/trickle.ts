@@ -5,7 +5,7 @@ import { formatTimestamp } from "../sample-data/people";
 import { delay } from "../delay";
 import { eventData, randomEvent } from "../webhooks/sample-payloads";
 import { createRandom } from "../sample-data/random";
-import { DEFAULT_WORKSPACE } from "./store";
+import { DEFAULT_WORKSPACE } from "./workspaces";
 
 /**
  * A steady trickle of realistic, signed deliveries (the demo's): one event every few seconds about a listed

@@ -15,7 +15,7 @@ import {
   saveSuccess,
   tryAcquireLease,
   type StateMeta,
-} from "./store";
+} from "./shared-state";
 import { delay } from "@/lib/delay";
 
 /** What the route answers: a snapshot (serialized once per version) or, with none to serve, an error. */

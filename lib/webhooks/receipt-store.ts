@@ -18,7 +18,7 @@ import {
  */
 export const RATE_WINDOW_MS = 60_000;
 
-/** What receiving decides with: the endpoint's receipt columns, as read by lookupForReceipt. */
+/** What receiving decides with: the endpoint's receipt columns, as read by countAtEndpoint. */
 export interface EndpointSnapshot {
   id: string;
   secretCiphertext: string | null;
@@ -58,7 +58,7 @@ function countedInWindow(windowStart: Date): SQL {
  * Looks the endpoint up and counts this delivery in its rate window, atomically across instances (an
  * upsert increment). Unknown endpoints are not counted, so probing ids cannot fill the table.
  */
-export async function lookupForReceipt(
+export async function countAtEndpoint(
   db: Db,
   endpointId: string,
   windowStart: Date,

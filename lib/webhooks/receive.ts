@@ -2,7 +2,7 @@ import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorJson } from "@/lib/api/errors";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
-import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/auth/security-headers";
+import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
 import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
 import {
@@ -15,7 +15,7 @@ import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
 import {
   consumeScriptedAnswer,
   lockScheme,
-  lookupForReceipt,
+  countAtEndpoint,
   rateWindow,
   storeIfUnchanged,
   type EndpointSnapshot,
@@ -49,16 +49,19 @@ function rateLimited(limit: number, retryAfterSeconds: number): ApiError {
   );
 }
 
-/** Looks the endpoint up and counts the delivery (creating the default endpoint on first use). */
-async function lookUpAndCount(
+/**
+ * countAtEndpoint for an endpoint that must exist: the default endpoint is created on first use, any other
+ * unknown id is a 404.
+ */
+async function countAtExistingEndpoint(
   ctx: WebhookContext,
   endpointId: string,
   windowStart: Date,
 ): Promise<ReceiptEndpoint> {
-  let endpoint = await lookupForReceipt(ctx.db, endpointId, windowStart);
+  let endpoint = await countAtEndpoint(ctx.db, endpointId, windowStart);
   if (!endpoint && endpointId === DEFAULT_ENDPOINT_ID) {
     await ensureDefaultEndpoint(ctx.db);
-    endpoint = await lookupForReceipt(ctx.db, endpointId, windowStart);
+    endpoint = await countAtEndpoint(ctx.db, endpointId, windowStart);
   }
   if (!endpoint) throw unknownEndpoint();
   return endpoint;
@@ -78,8 +81,8 @@ function remember(endpoint: EndpointSnapshot) {
   knownEndpoints.set(endpoint.id, endpoint);
 }
 
-/** Waits `seconds`, or less if the sender hangs up first. */
-function hang(seconds: number, signal: AbortSignal): Promise<void> {
+/** A scripted slow answer: waits `seconds`, or less if the sender hangs up first. */
+function delayAnswer(seconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, seconds * 1000);
@@ -98,8 +101,11 @@ async function readBody(request: NextRequest, maxBytes: number): Promise<Buffer>
 
 type Script = { status: number | null; hangSeconds: number | null } | null;
 
-/** What is stored and answered for a body at an endpoint: analysis, verification and the status. */
-function judge(
+/**
+ * Analyses and verifies a body received at an endpoint and decides its answer: the row to store and the
+ * verification outcome (no database work).
+ */
+function assessDelivery(
   request: NextRequest,
   body: Buffer,
   endpoint: EndpointSnapshot,
@@ -164,7 +170,7 @@ interface Receipt {
 
 interface Received {
   endpoint: EndpointSnapshot;
-  judged: ReturnType<typeof judge>;
+  assessed: ReturnType<typeof assessDelivery>;
   stored: StoredAttempt;
   script: Script;
 }
@@ -175,19 +181,19 @@ async function storeAtKnownEndpoint(
   endpoint: EndpointSnapshot,
   body: Buffer,
 ): Promise<Received | null> {
-  const judged = judge(request, body, endpoint, ctx.settings, receivedAt, null);
+  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, null);
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
   const outcome = await storeIfUnchanged(
     ctx.db,
     endpoint,
     window.start,
     limit,
-    judged.delivery,
+    assessed.delivery,
     ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
   );
   if (outcome.kind === "rate_limited") throw rateLimited(limit, window.retryAfterSeconds);
   if (outcome.kind === "changed") return null;
-  return { endpoint, judged, stored: outcome.stored, script: null };
+  return { endpoint, assessed, stored: outcome.stored, script: null };
 }
 
 /** The full path: look up and count (before reading the body, if not read yet), a scripted answer, store. */
@@ -195,20 +201,20 @@ async function lookUpAndStore(
   { ctx, request, endpointId, receivedAt, window }: Receipt,
   bodyRead: Buffer | undefined,
 ): Promise<Received> {
-  const endpoint = await lookUpAndCount(ctx, endpointId, window.start);
+  const endpoint = await countAtExistingEndpoint(ctx, endpointId, window.start);
   remember(endpoint);
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
   if (endpoint.windowCount > limit) throw rateLimited(limit, window.retryAfterSeconds);
   const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
   const script =
     endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
-  const judged = judge(request, body, endpoint, ctx.settings, receivedAt, script);
+  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, script);
   const stored = await insertDelivery(
     ctx.db,
-    judged.delivery,
+    assessed.delivery,
     ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
   );
-  return { endpoint, judged, stored, script };
+  return { endpoint, assessed, stored, script };
 }
 
 /**
@@ -240,7 +246,7 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   }
   received ??= await lookUpAndStore(receipt, body);
   const { endpoint, stored, script } = received;
-  const { delivery, verification } = received.judged;
+  const { delivery, verification } = received.assessed;
 
   if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
@@ -251,7 +257,7 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
     );
   }
-  if (script?.hangSeconds) await hang(script.hangSeconds, request.signal);
+  if (script?.hangSeconds) await delayAnswer(script.hangSeconds, request.signal);
 
   const id = String(stored.id);
   const status = delivery.responseStatus;

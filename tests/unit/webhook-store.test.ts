@@ -23,7 +23,7 @@ import {
 import {
   consumeScriptedAnswer,
   lockScheme,
-  lookupForReceipt,
+  countAtEndpoint,
   rateWindow,
   storeIfUnchanged,
 } from "@/lib/webhooks/receipt-store";
@@ -166,11 +166,11 @@ for (const { name, target, skip } of storageTargets()) {
         const { start } = rateWindow(new Date());
         const counts = [];
         for (let i = 0; i < 3; i++)
-          counts.push((await lookupForReceipt(db(), endpoint.id, start))!.windowCount);
+          counts.push((await countAtEndpoint(db(), endpoint.id, start))!.windowCount);
         expect(counts).toEqual([1, 2, 3]);
         const next = new Date(start.getTime() + 60_000);
-        expect((await lookupForReceipt(db(), endpoint.id, next))!.windowCount).toBe(1);
-        expect(await lookupForReceipt(db(), "ep_unknown", start)).toBeNull();
+        expect((await countAtEndpoint(db(), endpoint.id, next))!.windowCount).toBe(1);
+        expect(await countAtEndpoint(db(), "ep_unknown", start)).toBeNull();
         const windows = await db().execute(
           sql`select count(*)::int as n from webhook_rate_windows where endpoint_id = 'ep_unknown'`,
         );
@@ -204,7 +204,7 @@ for (const { name, target, skip } of storageTargets()) {
       describe("the one-statement path (storeIfUnchanged)", () => {
         /** The endpoint as the receiver remembers it (counted in a window long past). */
         async function snapshotOf(endpointId: string) {
-          return (await lookupForReceipt(db(), endpointId, new Date(0)))!;
+          return (await countAtEndpoint(db(), endpointId, new Date(0)))!;
         }
 
         it("counts and stores while the endpoint is unchanged, numbering attempts as insertDelivery does", async () => {
@@ -228,7 +228,7 @@ for (const { name, target, skip } of storageTargets()) {
           const firstId = first.kind === "stored" ? first.stored.id : 0;
           expect(retry.kind === "stored" && retry.stored.firstAttemptId).toBe(firstId);
           expect(await getDelivery(db(), firstId)).toMatchObject({ endpointId: endpoint.id });
-          expect((await lookupForReceipt(db(), endpoint.id, start))!.windowCount).toBe(3);
+          expect((await countAtEndpoint(db(), endpoint.id, start))!.windowCount).toBe(3);
         });
 
         it("over the limit: counted, not stored", async () => {

@@ -3,7 +3,7 @@ import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/guard";
 import { findMemberById } from "@/lib/auth/members";
-import { membersDb } from "@/lib/auth/store";
+import { membersDb } from "@/lib/auth/members-db";
 
 export const metadata: Metadata = { title: "Your account" };
 

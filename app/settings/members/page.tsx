@@ -4,7 +4,7 @@ import { MembersTable } from "@/components/settings/members-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/guard";
 import { listMembers } from "@/lib/auth/members";
-import { membersDb } from "@/lib/auth/store";
+import { membersDb } from "@/lib/auth/members-db";
 
 export const metadata: Metadata = { title: "Members" };
 

@@ -7,7 +7,7 @@ import { findMemberById, setOwnPassword } from "@/lib/auth/members";
 import { lockedMessage } from "@/lib/auth/messages";
 import { verifyPassword } from "@/lib/auth/password";
 import { changePasswordSchema } from "@/lib/auth/schemas";
-import { attemptPolicy, membersDb } from "@/lib/auth/store";
+import { attemptPolicy, membersDb } from "@/lib/auth/members-db";
 import { actionError, formText, type ActionState } from "./result";
 
 /**

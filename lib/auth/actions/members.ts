@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireMember } from "@/lib/auth/guard";
 import { addMember, assertMayAdd, removeMember } from "@/lib/auth/members";
 import { addMemberSchema } from "@/lib/auth/schemas";
-import { membersDb } from "@/lib/auth/store";
+import { membersDb } from "@/lib/auth/members-db";
 import { actionError, formText, type ActionState } from "./result";
 
 /** Settings → Members: a member adds a member with a temporary password (to be changed at first use). */

@@ -4,7 +4,7 @@ import {
   createNonce,
   oauthFormOrigins,
   STATIC_SECURITY_HEADERS,
-} from "@/lib/auth/security-headers";
+} from "@/lib/http/security-headers";
 
 const base = { nonce: "abc123", dev: false, https: true, formActionOrigins: [] };
 
