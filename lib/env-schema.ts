@@ -1,29 +1,30 @@
+import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
 /**
- * The environment's shape, as pure functions of a plain object so that tests can feed any configuration.
- * `lib/env.ts` applies it to `process.env`; nothing else reads `process.env` for configuration.
+ * The environment's shape, validated with @t3-oss/env-nextjs as pure functions of a plain object so that
+ * tests can feed any configuration. `lib/env.ts` applies it to `process.env` on the server, `lib/env-client.ts`
+ * to the public variables; nothing else reads `process.env` for configuration. Empty strings in .env files
+ * mean "not set" (`emptyStringAsUndefined`). To add a variable: one line in `serverShape`, a line in `FIXES`
+ * saying how to fix it, and a line in .env.example.
  */
 
-/** Empty strings in .env files mean "not set", not "set to nothing". */
-const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const optionalString = z.string().optional();
 
-const flag = z.preprocess(
-  (v) => (v === "" || v === undefined ? "false" : String(v).toLowerCase()),
-  z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .transform((v) => v === "true" || v === "1"),
-);
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "false").toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }))
+  .transform((v) => v === "true" || v === "1");
 
 function integer(min: number, max: number, fallback: number) {
-  return z.preprocess(
-    (v) => (v === "" || v === undefined ? fallback : Number(v)),
-    z
-      .number({ message: "must be a whole number" })
-      .int({ message: "must be a whole number" })
-      .min(min, { message: `must be at least ${min}` })
-      .max(max, { message: `must be at most ${max}` }),
-  );
+  return z.coerce
+    .number({ message: "must be a whole number" })
+    .int({ message: "must be a whole number" })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -33,105 +34,92 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** The service must be called over HTTPS (the spec rejects plain HTTP); loopback is the simulator. */
-const serviceBaseUrl = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z
-    .url({ message: "must be an absolute URL" })
-    .refine((raw) => {
-      if (!URL.canParse(raw)) return true; // already reported as not a URL
-      const url = new URL(raw);
-      return (
-        url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
-      );
-    }, "must use https:// (plain http:// is accepted only for loopback hosts such as the simulator)")
-    .transform((raw) => raw.replace(/\/+$/, ""))
-    .optional(),
-);
+const serviceBaseUrl = z
+  .url({ message: "must be an absolute URL" })
+  .refine((raw) => {
+    if (!URL.canParse(raw)) return true; // already reported as not a URL
+    const url = new URL(raw);
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+  }, "must use https:// (plain http:// is accepted only for loopback hosts such as the simulator)")
+  .transform((raw) => raw.replace(/\/+$/, ""))
+  .optional();
 
-const postgresUrl = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, {
-      message: "must be a postgres:// or postgresql:// connection string",
-    })
-    .optional(),
-);
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, {
+    message: "must be a postgres:// or postgresql:// connection string",
+  })
+  .optional();
 
-const emailList = z.preprocess(
-  (v) => (typeof v === "string" ? v : ""),
-  z.string().transform((raw) =>
-    raw
+const emailList = z
+  .string()
+  .optional()
+  .transform((raw) =>
+    (raw ?? "")
       .split(",")
       .map((part) => part.trim().toLowerCase().replace(/^@/, ""))
       .filter(Boolean),
-  ),
-);
+  );
 
-export const serverSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    DEMO_MODE: flag,
-    /** Serves the bench-only baseline routes (`npm run bench`); they answer 404 otherwise. */
-    ENABLE_BENCH_ROUTES: flag,
+const databaseShape = {
+  DATABASE_URL: postgresUrl,
+  PGLITE_DATA_DIR: z.string().default(".data/pglite"),
+};
 
-    PROJECTS_API_BASE_URL: serviceBaseUrl,
-    PROJECTS_API_KEY: optionalString,
-    UPSTREAM_CALLS_PER_MINUTE: integer(1, 60, 30),
-    PROJECTS_CACHE_TTL_SECONDS: integer(1, 86_400, 30),
-    UPSTREAM_ATTEMPT_TIMEOUT_MS: integer(100, 60_000, 5_000),
-    UPSTREAM_DEADLINE_MS: integer(100, 120_000, 15_000),
+const serverShape = {
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DEMO_MODE: flag,
+  /** Serves the bench-only baseline routes (`npm run bench`); they answer 404 otherwise. */
+  ENABLE_BENCH_ROUTES: flag,
 
-    DATABASE_URL: postgresUrl,
-    PGLITE_DATA_DIR: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().default(".data/pglite"),
-    ),
-    VERCEL: optionalString,
+  PROJECTS_API_BASE_URL: serviceBaseUrl,
+  PROJECTS_API_KEY: optionalString,
+  UPSTREAM_CALLS_PER_MINUTE: integer(1, 60, 30),
+  PROJECTS_CACHE_TTL_SECONDS: integer(1, 86_400, 30),
+  UPSTREAM_ATTEMPT_TIMEOUT_MS: integer(100, 60_000, 5_000),
+  UPSTREAM_DEADLINE_MS: integer(100, 120_000, 15_000),
 
-    WEBHOOK_SECRET: optionalString,
-    WEBHOOK_MAX_BODY_BYTES: integer(1_024, 64 * 1024 * 1024, 1024 * 1024),
-    WEBHOOK_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, 6_000),
-    WEBHOOK_RETENTION_COUNT: integer(1, 10_000_000, 10_000),
-    WEBHOOK_RETENTION_DAYS: integer(1, 3_650, 30),
-    WEBHOOK_RETRY_WINDOW_SECONDS: integer(1, 7 * 86_400, 3_600),
-    SECRETS_ENCRYPTION_KEY: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z
-        .string()
-        // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).
-        .regex(/^[A-Za-z0-9+/]{43}=$/, { message: "must be 32 bytes in base64" })
-        .optional(),
-    ),
+  ...databaseShape,
+  VERCEL: optionalString,
 
-    AUTH_SECRET: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string({ message: "is required" }).min(32, { message: "must be at least 32 characters" }),
-    ),
-    ADMIN_EMAIL: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.email({ message: "must be an email address" }).optional(),
-    ),
-    ADMIN_PASSWORD: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().min(12, { message: "must be at least 12 characters" }).optional(),
-    ),
-    AUTH_GITHUB_ID: optionalString,
-    AUTH_GITHUB_SECRET: optionalString,
-    AUTH_GOOGLE_ID: optionalString,
-    AUTH_GOOGLE_SECRET: optionalString,
-    ALLOWED_EMAIL_DOMAINS: emailList,
-    SIGN_IN_MAX_ATTEMPTS: integer(1, 1_000, 5),
-    SIGN_IN_LOCKOUT_MINUTES: integer(1, 24 * 60, 15),
-  })
-  .superRefine((env, ctx) => {
-    const pairs: [string, string][] = [
-      ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
-      ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
-      ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"],
-    ];
-    for (const [a, b] of pairs) {
-      const values = env as Record<string, unknown>;
+  WEBHOOK_SECRET: optionalString,
+  WEBHOOK_MAX_BODY_BYTES: integer(1_024, 64 * 1024 * 1024, 1024 * 1024),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, 6_000),
+  WEBHOOK_RETENTION_COUNT: integer(1, 10_000_000, 10_000),
+  WEBHOOK_RETENTION_DAYS: integer(1, 3_650, 30),
+  WEBHOOK_RETRY_WINDOW_SECONDS: integer(1, 7 * 86_400, 3_600),
+  SECRETS_ENCRYPTION_KEY: z
+    .string()
+    // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { message: "must be 32 bytes in base64" })
+    .optional(),
+
+  AUTH_SECRET: z
+    .string({ message: "is required" })
+    .min(32, { message: "must be at least 32 characters" }),
+  ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
+  AUTH_GITHUB_ID: optionalString,
+  AUTH_GITHUB_SECRET: optionalString,
+  AUTH_GOOGLE_ID: optionalString,
+  AUTH_GOOGLE_SECRET: optionalString,
+  ALLOWED_EMAIL_DOMAINS: emailList,
+  SIGN_IN_MAX_ATTEMPTS: integer(1, 1_000, 5),
+  SIGN_IN_LOCKOUT_MINUTES: integer(1, 24 * 60, 15),
+};
+
+/** Variables that only work together: set both or neither. */
+const PAIRS: [string, string][] = [
+  ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+  ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+  ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"],
+];
+
+/** Rules across variables, checked once each variable is valid on its own. */
+function serverSchema(shape: typeof serverShape) {
+  return z.object(shape).superRefine((env, ctx) => {
+    const values = env as Record<string, unknown>;
+    for (const [a, b] of PAIRS) {
       if (Boolean(values[a]) !== Boolean(values[b])) {
         const missing = values[a] ? b : a;
         ctx.addIssue({
@@ -150,24 +138,12 @@ export const serverSchema = z
       });
     }
   });
-
-export type ServerEnv = z.infer<typeof serverSchema>;
-
-/** Only the database's variables, for `npm run db:migrate`, which needs no sign-in or service settings. */
-export const databaseSchema = z.object({
-  DATABASE_URL: serverSchema.shape.DATABASE_URL,
-  PGLITE_DATA_DIR: serverSchema.shape.PGLITE_DATA_DIR,
-});
+}
 
 /** Values that may reach the browser. Nothing secret belongs here. */
-export const clientSchema = z.object({
-  NEXT_PUBLIC_APP_NAME: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.string().default("Project Console"),
-  ),
-});
-
-export type ClientEnv = z.infer<typeof clientSchema>;
+const clientShape = {
+  NEXT_PUBLIC_APP_NAME: z.string().default("Project Console"),
+};
 
 /** How to fix each variable, appended to its error so that the message alone is enough to act on. */
 const FIXES: Record<string, string> = {
@@ -212,29 +188,57 @@ export class EnvError extends Error {
   }
 }
 
-function parseWith<T extends z.ZodType>(
-  schema: T,
-  source: Record<string, string | undefined>,
-): z.infer<T> {
-  const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? "environment");
-    const fix = FIXES[name];
-    // Never echo the value: it may be a secret.
-    return `${name} ${issue.message}.${fix ? ` ${fix}` : ""}`;
+/** A validation issue as @t3-oss/env reports it (Standard Schema's shape). */
+interface EnvIssue {
+  message: string;
+  path?: readonly (PropertyKey | { key: PropertyKey })[];
+}
+
+/** Every problem at once, each with the variable's name and how to fix it; never the value (it may be secret). */
+export function refuseEnv(issues: readonly EnvIssue[]): never {
+  throw new EnvError(
+    issues.map((issue) => {
+      const segment = issue.path?.[0];
+      const name = String((typeof segment === "object" ? segment.key : segment) ?? "environment");
+      const fix = FIXES[name];
+      return `${name} ${issue.message}.${fix ? ` ${fix}` : ""}`;
+    }),
+  );
+}
+
+type Source = Record<string, string | undefined>;
+
+export function parseServerEnv(source: Source) {
+  return createEnv({
+    server: serverShape,
+    // A copy, because emptyStringAsUndefined deletes the empty entries from the object it is given.
+    runtimeEnv: { ...source } as Record<keyof typeof serverShape, string | undefined>,
+    emptyStringAsUndefined: true,
+    createFinalSchema: serverSchema,
+    onValidationError: refuseEnv,
   });
-  throw new EnvError(problems);
 }
 
-export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  return parseWith(serverSchema, source);
+export type ServerEnv = ReturnType<typeof parseServerEnv>;
+
+/** Only the database's variables, for `npm run db:migrate`, which needs no sign-in or service settings. */
+export function parseDatabaseEnv(source: Source) {
+  return createEnv({
+    server: databaseShape,
+    runtimeEnv: { ...source } as Record<keyof typeof databaseShape, string | undefined>,
+    emptyStringAsUndefined: true,
+    createFinalSchema: (shape: typeof databaseShape) => z.object(shape),
+    onValidationError: refuseEnv,
+  });
 }
 
-export function parseDatabaseEnv(source: Record<string, string | undefined>) {
-  return parseWith(databaseSchema, source);
-}
-
-export function parseClientEnv(source: Record<string, string | undefined>): ClientEnv {
-  return parseWith(clientSchema, source);
+/** The public variables; lib/env-client.ts names each one literally so that Next.js inlines it. */
+export function parseClientEnv(source: Partial<Record<keyof typeof clientShape, string>>) {
+  return createEnv({
+    client: clientShape,
+    runtimeEnv: { NEXT_PUBLIC_APP_NAME: undefined, ...source },
+    emptyStringAsUndefined: true,
+    createFinalSchema: (shape) => z.object(shape),
+    onValidationError: refuseEnv,
+  });
 }
