@@ -6,7 +6,7 @@ import {
 } from "@playwright/test";
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { startSimulator } from "@/lib/simulator";
-import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
+import { startThrowawayPostgres, warnPostgresSkipped } from "../support/postgres";
 import { startApp, type AppServer } from "../support/app-server";
 import { signIn } from "./upstream-support";
 
@@ -23,9 +23,7 @@ test("two instances sharing one database never exceed the ceiling together", asy
   test.setTimeout(LOAD_MS + 180_000);
   const postgres = await startThrowawayPostgres();
   if (!postgres) {
-    if (postgresRequired())
-      throw new Error("PostgreSQL is required (REQUIRE_POSTGRES=1) but missing.");
-    test.skip(true, "PostgreSQL server binaries not installed: apt-get install -y postgresql");
+    test.skip(true, warnPostgresSkipped("The shared call ceiling across two instances"));
     return;
   }
   const sim = await startSimulator({ projects: 200, seed: 11, keys: [KEY] });

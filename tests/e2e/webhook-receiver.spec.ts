@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test as base, type APIRequestContext } from "@playwright/test";
 import Stripe from "stripe";
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
 import { allSchemes, parseSchemeId, schemeId, sign } from "@/lib/webhooks/signature";
@@ -8,6 +8,16 @@ import { APP_PORT, E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 
 const SECRET = "receiver-spec-secret";
+
+/**
+ * What most tests here start from: the console API as the signed-in member (`api`), and a fresh endpoint
+ * with SECRET (`signedEndpoint`, created only for the tests that ask for it).
+ */
+const test = base.extend<{ api: APIRequestContext; signedEndpoint: { id: string; path: string } }>({
+  api: async ({ page }, provide) => provide(await consoleApi(page)),
+  signedEndpoint: async ({ api }, provide) =>
+    provide(await createEndpoint(api, { secret: SECRET })),
+});
 
 /** @octokit/webhooks-methods is ESM-only; Playwright compiles specs to CommonJS, so it is imported at run time. */
 async function octokitSign(secret: string, payload: string): Promise<string> {
@@ -17,10 +27,9 @@ async function octokitSign(secret: string, payload: string): Promise<string> {
 
 test.describe("webhook receiver: signatures", () => {
   test("the default endpoint verifies a GitHub-style signature made by @octokit/webhooks-methods", async ({
-    page,
     request,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const body = JSON.stringify(envelope());
     const response = await deliver(request, "/api/webhooks/receive", body, {
       signature: await octokitSign(E2E.webhookSecret, body),
@@ -50,10 +59,9 @@ test.describe("webhook receiver: signatures", () => {
   });
 
   test("every scheme: a valid signature is verified and its scheme recorded", async ({
-    page,
     request,
+    api,
   }) => {
-    const api = await consoleApi(page);
     for (const scheme of allSchemes()) {
       const secret =
         scheme.keyForm === "whsec-base64"
@@ -75,11 +83,10 @@ test.describe("webhook receiver: signatures", () => {
   });
 
   test("invalid and missing signatures are stored and answered 401 with a JSON error", async ({
-    page,
     request,
+    api,
+    signedEndpoint: endpoint,
   }) => {
-    const api = await consoleApi(page);
-    const endpoint = await createEndpoint(api, { secret: SECRET });
     const body = JSON.stringify(envelope());
 
     const invalid = await deliver(request, endpoint.path, body, { secret: "the-wrong-secret" });
@@ -101,10 +108,9 @@ test.describe("webhook receiver: signatures", () => {
   });
 
   test("an endpoint set to answer 2xx anyway stores an invalid delivery and answers 200", async ({
-    page,
     request,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const endpoint = await createEndpoint(api, { secret: SECRET, acceptInvalidSignatures: true });
     const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
       signature: "sha256=00",
@@ -115,8 +121,7 @@ test.describe("webhook receiver: signatures", () => {
     );
   });
 
-  test("an endpoint without a secret stores deliveries as no_secret", async ({ page, request }) => {
-    const api = await consoleApi(page);
+  test("an endpoint without a secret stores deliveries as no_secret", async ({ request, api }) => {
     const endpoint = await createEndpoint(api);
     const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
       signature: "abc",
@@ -128,10 +133,9 @@ test.describe("webhook receiver: signatures", () => {
   });
 
   test("a Stripe-style t=..,v1=.. header made by the stripe library verifies", async ({
-    page,
     request,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const secret = "whsec_stripe_style_e2e";
     const endpoint = await createEndpoint(api, { secret });
     const body = JSON.stringify(envelope());
@@ -149,11 +153,10 @@ test.describe("webhook receiver: signatures", () => {
   });
 
   test("the first verified delivery locks the scheme; a later one in another scheme is flagged", async ({
-    page,
     request,
+    api,
+    signedEndpoint: endpoint,
   }) => {
-    const api = await consoleApi(page);
-    const endpoint = await createEndpoint(api, { secret: SECRET });
     const hex = parseSchemeId("body/hex/none/raw")!;
     const b64 = parseSchemeId("body/base64/none/raw")!;
     expect(
@@ -235,9 +238,11 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
   ];
 
   for (const c of cases) {
-    test(`${c.name}: verified, stored byte for byte, answered 200`, async ({ page, request }) => {
-      const api = await consoleApi(page);
-      const endpoint = await createEndpoint(api, { secret: SECRET });
+    test(`${c.name}: verified, stored byte for byte, answered 200`, async ({
+      request,
+      api,
+      signedEndpoint: endpoint,
+    }) => {
       const response = await deliver(request, endpoint.path, c.body, {
         secret: SECRET,
         headers: c.type ? { "content-type": c.type } : {},
@@ -262,8 +267,7 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
     expect((await request.get("/api/health")).status()).toBe(200);
   });
 
-  test("a body over the limit is refused with 413 and not stored", async ({ page, request }) => {
-    const api = await consoleApi(page);
+  test("a body over the limit is refused with 413 and not stored", async ({ request, api }) => {
     const endpoint = await createEndpoint(api);
     const response = await deliver(request, endpoint.path, Buffer.alloc(1024 * 1024 + 1, 0x61));
     expect(response.status()).toBe(413);
@@ -273,9 +277,8 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
   });
 
   test("a chunked body without Content-Length is cut off at the limit with 413", async ({
-    page,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const endpoint = await createEndpoint(api);
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
@@ -323,10 +326,9 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
   });
 
   test("over the endpoint's rate: 429 with Retry-After, and the refused delivery is not stored", async ({
-    page,
     request,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const endpoint = await createEndpoint(api, { rateLimitPerMinute: 2 });
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof deliver>> | undefined;
@@ -346,12 +348,8 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
   });
 });
 
-test("a change made in the console applies to the very next delivery", async ({
-  page,
-  request,
-}) => {
+test("a change made in the console applies to the very next delivery", async ({ request, api }) => {
   // The server remembers each endpoint between deliveries; a change must never be answered from memory.
-  const api = await consoleApi(page);
   const endpoint = await createEndpoint(api, { secret: "first-secret" });
   const send = async (secret: string) => {
     const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), { secret });
@@ -379,11 +377,10 @@ test("a change made in the console applies to the very next delivery", async ({
 
 test.describe("webhook receiver: retries and scripted answers", () => {
   test("the same body again is numbered as the next attempt with the gap since the previous one", async ({
-    page,
     request,
+    api,
+    signedEndpoint: endpoint,
   }) => {
-    const api = await consoleApi(page);
-    const endpoint = await createEndpoint(api, { secret: SECRET });
     const body = JSON.stringify(envelope());
     const answers = [];
     for (let i = 0; i < 3; i++)
@@ -400,11 +397,10 @@ test.describe("webhook receiver: retries and scripted answers", () => {
   });
 
   test("scripted answers: status X for the next N deliveries, each still stored", async ({
-    page,
     request,
+    api,
+    signedEndpoint: endpoint,
   }) => {
-    const api = await consoleApi(page);
-    const endpoint = await createEndpoint(api, { secret: SECRET });
     const patch = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
       data: { script: { status: 503, count: 2 } },
     });
@@ -436,11 +432,10 @@ test.describe("webhook receiver: retries and scripted answers", () => {
   });
 
   test("a scripted hang: the delivery is stored before the answer comes", async ({
-    page,
     request,
+    api,
+    signedEndpoint: endpoint,
   }) => {
-    const api = await consoleApi(page);
-    const endpoint = await createEndpoint(api, { secret: SECRET });
     await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
       data: { script: { hangSeconds: 4, count: 1 } },
     });
@@ -463,11 +458,10 @@ test.describe("webhook receiver: retries and scripted answers", () => {
 });
 
 test("a signature over different bytes than were sent never verifies (re-serialised JSON)", async ({
-  page,
   request,
+  api,
+  signedEndpoint: endpoint,
 }) => {
-  const api = await consoleApi(page);
-  const endpoint = await createEndpoint(api, { secret: SECRET });
   const value = envelope();
   const signedOver = JSON.stringify(value, null, 2);
   const sent = JSON.stringify(value);
@@ -481,9 +475,8 @@ test("a signature over different bytes than were sent never verifies (re-seriali
 });
 
 test("the simulator's sender retrying after scripted 500s shows up as attempts 1-3 with its real backoff", async ({
-  page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const endpoint = await createEndpoint(api, { secret: SECRET });
   await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
     data: { script: { status: 500, count: 2 } },

@@ -3,16 +3,25 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "@/lib/db/connect";
+import { POSTGRES_MISSING, warnPostgresSkipped } from "./postgres";
 
 /**
  * The databases every storage test runs against: PGlite in a fresh folder, and the throwaway PostgreSQL
- * started by the global setup (skipped, with a warning, when none could be started outside CI).
+ * started by the global setup. Without one (outside CI), the PostgreSQL variants are skipped, and say so:
+ * a warning for the file, and "SKIPPED" with the reason in the suite's title (`label`).
  */
-export function storageTargets(): { name: string; target: () => DatabaseTarget; skip: boolean }[] {
+export function storageTargets(): {
+  name: string;
+  label: string;
+  target: () => DatabaseTarget;
+  skip: boolean;
+}[] {
   const postgresUrl = inject("postgresUrl");
+  if (!postgresUrl) warnPostgresSkipped("The PostgreSQL variants of this file's storage suites");
   return [
     {
       name: "pglite",
+      label: "pglite",
       target: () => ({
         kind: "pglite",
         dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "console-pglite-")),
@@ -21,6 +30,7 @@ export function storageTargets(): { name: string; target: () => DatabaseTarget; 
     },
     {
       name: "postgres",
+      label: postgresUrl ? "postgres" : `postgres, SKIPPED: ${POSTGRES_MISSING}`,
       target: () => ({ kind: "postgres", url: postgresUrl }),
       skip: !postgresUrl,
     },

@@ -31,6 +31,21 @@ export function postgresRequired(): boolean {
   return process.env.REQUIRE_POSTGRES === "1";
 }
 
+export const POSTGRES_MISSING =
+  "no PostgreSQL server binaries (initdb, pg_ctl) were found; install them with `apt-get install -y postgresql` or set TEST_DATABASE_URL";
+
+/**
+ * For a suite that cannot run without PostgreSQL: a fatal error where PostgreSQL is required (CI), else a
+ * warning on stderr that stands out in the run's output (a skipped test alone is easy to miss). Returns
+ * the reason, for the skip.
+ */
+export function warnPostgresSkipped(what: string): string {
+  const reason = `${what}: SKIPPED, ${POSTGRES_MISSING}`;
+  if (postgresRequired()) throw new Error(`PostgreSQL is required (REQUIRE_POSTGRES=1): ${reason}`);
+  console.warn(`\n${"!".repeat(100)}\n!! ${reason}\n${"!".repeat(100)}\n`);
+  return reason;
+}
+
 /** `fsync: true` keeps PostgreSQL's durable commits (benchmarks); tests run faster without. */
 export async function startThrowawayPostgres(
   options: { fsync?: boolean } = {},

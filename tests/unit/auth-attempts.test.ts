@@ -24,8 +24,8 @@ const address = (): AttemptKey => ({
   value: `203.0.113.${++n % 250}-${Date.now()}`,
 });
 
-for (const { name, target, skip } of storageTargets()) {
-  describe.skipIf(skip)(`sign-in attempt limits (${name})`, () => {
+for (const { label, target, skip } of storageTargets()) {
+  describe.skipIf(skip)(`sign-in attempt limits (${label})`, () => {
     let database: Database;
     beforeAll(async () => {
       database = await openDatabase(target());

@@ -20,8 +20,8 @@ const demo = { email: "demo@example.com", password: "demo-console-password" };
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
-for (const { name, target, skip } of storageTargets()) {
-  describe.skipIf(skip)(`members (${name})`, () => {
+for (const { label, target, skip } of storageTargets()) {
+  describe.skipIf(skip)(`members (${label})`, () => {
     let database: Database;
     beforeAll(async () => {
       database = await openDatabase(target());

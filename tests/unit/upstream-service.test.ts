@@ -18,8 +18,8 @@ function body(answer: ProjectsAnswer) {
   return projectsResponseSchema.strict().parse(JSON.parse(answer.body));
 }
 
-for (const { name, target, skip } of storageTargets()) {
-  describe.skipIf(skip)(`projects service (${name})`, () => {
+for (const { label, target, skip } of storageTargets()) {
+  describe.skipIf(skip)(`projects service (${label})`, () => {
     let s: SimHandle;
     let t: DatabaseTarget;
     const opened: Database[] = [];

@@ -63,8 +63,8 @@ function delivery(endpointId: string, overrides: Partial<NewDelivery> = {}): New
   };
 }
 
-for (const { name, target, skip } of storageTargets()) {
-  describe.skipIf(skip)(`webhook store (${name})`, () => {
+for (const { name, label, target, skip } of storageTargets()) {
+  describe.skipIf(skip)(`webhook store (${label})`, () => {
     let database: Database;
     const db = () => database.db;
 
