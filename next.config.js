@@ -7,6 +7,12 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // Migrations are read from disk at run time; make sure Vercel's file tracing ships them.
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
+  // Routes named `route.bench.ts` (the baselines of `npm run bench`) exist only in the builds the bench makes
+  // with NEXT_BENCH_ROUTES=1, in a folder of their own (.next-bench); a shipped build has none of them.
+  pageExtensions:
+    process.env.NEXT_BENCH_ROUTES === "1"
+      ? ["bench.ts", "tsx", "ts", "jsx", "js"]
+      : ["tsx", "ts", "jsx", "js"],
   poweredByHeader: false,
   reactStrictMode: true,
 };

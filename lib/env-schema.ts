@@ -69,8 +69,6 @@ const databaseShape = {
 const serverShape = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DEMO_MODE: flag,
-  /** Serves the bench-only baseline routes (`npm run bench`); they answer 404 otherwise. */
-  ENABLE_BENCH_ROUTES: flag,
 
   PROJECTS_API_BASE_URL: serviceBaseUrl,
   PROJECTS_API_KEY: optionalString,
@@ -149,7 +147,6 @@ const clientShape = {
 const FIXES: Record<string, string> = {
   NODE_ENV: "Leave it unset; Next.js sets it.",
   DEMO_MODE: "Set DEMO_MODE=true only for the local demo.",
-  ENABLE_BENCH_ROUTES: "Set ENABLE_BENCH_ROUTES=true only on a server started by `npm run bench`.",
   PROJECTS_API_BASE_URL:
     "Set it to the service's address including /api/public, e.g. https://service.example.com/api/public.",
   UPSTREAM_CALLS_PER_MINUTE:

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- projects.bench`: requests/s and p99 latency of `GET /api/projects` with a warm snapshot
  * (the shared snapshot in the database, lib/upstream), side by side with a baseline route that answers the
- * same JSON from memory (`/api/projects/bench-baseline`, served only with ENABLE_BENCH_ROUTES=true). Both sit
+ * same JSON from memory (`/api/projects/bench-baseline`, in bench builds only: see tests/bench/run.ts). Both sit
  * behind the same session check, so the ratio is what the database-backed snapshot costs. Goal: ≥ 0.8.
  *
  * It uses the production build in NEXT_DIST_DIR (default .next; built if missing), starts the simulator and
@@ -47,7 +47,6 @@ export default async function projectsBench() {
       PROJECTS_API_KEY: KEY,
       // Warm for the whole run: this measures serving the snapshot, not refreshing it.
       PROJECTS_CACHE_TTL_SECONDS: "3600",
-      ENABLE_BENCH_ROUTES: "true",
     },
   });
   try {

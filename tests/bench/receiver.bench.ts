@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- receiver`: the webhook receiver (`POST /api/webhooks/receive`: read, analyse, verify,
  * store durably, answer) side by side with a baseline route doing the same work without the database
- * (`/api/webhooks/receive/bench-baseline`, served only with ENABLE_BENCH_ROUTES=true). The ratio is what
- * storing costs.
+ * (`/api/webhooks/receive/bench-baseline`, in bench builds only: see tests/bench/run.ts). The ratio is
+ * what storing costs.
  *
  * Run once per database: the embedded PGlite (fresh folder) and a throwaway PostgreSQL (DATABASE_URL, its
  * own processes, fsync on; skipped with a clear line when its binaries are missing). Each gets its own
@@ -71,7 +71,7 @@ function ensureBuild(distDir: string) {
   console.log(`No current production build in ${distDir}: running next build (a few minutes)...`);
   execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir },
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_BENCH_ROUTES: "1" },
   });
 }
 
@@ -249,7 +249,6 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
     WEBHOOK_RATE_LIMIT_PER_MINUTE: "1000000",
     // Retention must not delete what the acknowledged = stored check reads (over 10,000 deliveries).
     WEBHOOK_RETENTION_COUNT: "10000000",
-    ENABLE_BENCH_ROUTES: "true",
     ...target.env,
   });
   const base = `http://127.0.0.1:${port}`;
@@ -334,7 +333,7 @@ function summary(r: TargetResult): string {
 }
 
 export default async function receiverBench() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
   ensureBuild(distDir);
   const results: TargetResult[] = [];
 

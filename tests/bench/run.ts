@@ -8,6 +8,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 async function main() {
+  // The baseline routes (app/**/route.bench.ts) are built only with NEXT_BENCH_ROUTES=1 (next.config.js),
+  // into a build folder of the bench's own, so that the build the tests use stays as shipped.
+  process.env.NEXT_BENCH_ROUTES = "1";
+  process.env.NEXT_DIST_DIR ??= ".next-bench";
   const filters = process.argv.slice(2);
   const dir = path.join(process.cwd(), "tests/bench");
   const files = fs

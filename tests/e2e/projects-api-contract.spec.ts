@@ -37,6 +37,10 @@ test.describe("GET /api/projects", () => {
     });
   });
 
+  test("the benchmark's baseline route is not part of a shipped build", async ({ request }) => {
+    expect((await request.get("/api/projects/bench-baseline")).status()).toBe(404);
+  });
+
   test.describe("signed out", () => {
     test.use({ storageState: SIGNED_OUT });
     test("is refused with 401 and no data", async ({ request }) => {

@@ -32,7 +32,13 @@ export async function freePort(): Promise<number> {
 
 /** Benchmarks run outside `npm test`: build first when there is no production build yet. */
 export function ensureBuild(): void {
-  if (fs.existsSync(path.join(distDir(), "BUILD_ID"))) return;
+  const benchRoutes = process.env.NEXT_BENCH_ROUTES === "1";
+  const marker = benchRoutes ? "server/app/api/projects/bench-baseline" : "BUILD_ID";
+  if (
+    fs.existsSync(path.join(distDir(), "BUILD_ID")) &&
+    fs.existsSync(path.join(distDir(), marker))
+  )
+    return;
   console.log(`No production build in ${distDir()}: running next build...`);
   execFileSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
 }

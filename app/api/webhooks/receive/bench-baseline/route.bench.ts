@@ -1,19 +1,21 @@
-import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { getServerEnv } from "@/lib/env";
-import { analyzeBody } from "./analyze";
-import { readBodyWithLimit } from "./read-body";
-import { verifyDelivery } from "./verify";
+import { analyzeBody } from "@/lib/webhooks/analyze";
+import { readBodyWithLimit } from "@/lib/webhooks/read-body";
+import { receiverRoute } from "@/lib/webhooks/receive";
+import { verifyDelivery } from "@/lib/webhooks/verify";
+
+export const dynamic = "force-dynamic";
 
 /**
- * The receiver's baseline for `npm run bench` (tests/bench/receiver.bench.ts): the same body reading,
- * analysis and HMAC verification against WEBHOOK_SECRET, without the database. Exists only when
- * ENABLE_BENCH_ROUTES=true; otherwise it is a 404 like any unknown path.
+ * The receiver's baseline for `npm run bench -- receiver`, in bench builds only (a `.bench.ts` route: see
+ * next.config.js): the same body reading, analysis and HMAC verification against WEBHOOK_SECRET, without the
+ * database. Served like the receiver (no proxy.ts, same wrapper, same server), so that the ratio of the two
+ * is what storing costs.
  */
-export async function receiveWithoutStoring(request: NextRequest): Promise<Response> {
+export const POST = receiverRoute(async (request: NextRequest) => {
   const env = getServerEnv();
-  if (!env.ENABLE_BENCH_ROUTES) throw new ApiError(404, "not_found", "Not found.");
   const read = await readBodyWithLimit(request, env.WEBHOOK_MAX_BODY_BYTES);
   if (!read.ok) throw new ApiError(413, "payload_too_large", "The body is too large.");
   const analysis = analyzeBody(read.bytes, request.headers.get("content-type"));
@@ -31,4 +33,4 @@ export async function receiveWithoutStoring(request: NextRequest): Promise<Respo
     { received: true, verification: verification.result },
     { status, headers: { "Cache-Control": "no-store" } },
   );
-}
+});

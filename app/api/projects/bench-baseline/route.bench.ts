@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { consoleRoute } from "@/lib/api/handler";
-import { getServerEnv } from "@/lib/env";
 import { getProjectsService } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
@@ -9,12 +8,11 @@ export const dynamic = "force-dynamic";
 let remembered: string | undefined;
 
 /**
- * Bench-only (404 unless ENABLE_BENCH_ROUTES=true): the baseline of tests/bench/projects.bench.ts. It answers
- * the same JSON as /api/projects from memory, behind the same wrapper, so that the ratio measures only what
- * the shared snapshot costs.
+ * The baseline of `npm run bench -- projects.bench`, in bench builds only (a `.bench.ts` route: see
+ * next.config.js). It answers the same JSON as /api/projects from memory, behind the same wrapper, so that
+ * the ratio measures only what the shared snapshot costs.
  */
 export const GET = consoleRoute({}, async () => {
-  if (!getServerEnv().ENABLE_BENCH_ROUTES) throw new ApiError(404, "not_found", "Not found.");
   if (remembered === undefined) {
     const answer = await (await getProjectsService()).getProjects();
     if (!answer.ok) throw new ApiError(503, "no_snapshot", "No snapshot to remember yet.");
