@@ -17,13 +17,19 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * With a menu or dialog open. Radix portals these layers to the end of <body>, over the page and outside its
+ * landmarks, as every popup layer is; axe's `region` best-practice rule ("all content in landmarks") cannot
+ * pass for them, so it is left out here only (the closed-page sweeps in a11y.spec.ts keep it). Every other rule
+ * runs, on the layer included.
  * `within`: a modal (dialog, sheet) marks the page behind it aria-hidden, as it should, so page-level rules
  * (one main, one h1) cannot pass while it is open; the modal itself is what is checked then.
  */
 async function expectNoAxeViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).disableRules(["region"]);
   const results = await (within ? builder.include(within) : builder).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // The layer was really there to be checked.
+  expect(results.passes.length).toBeGreaterThan(0);
 }
 
 test.describe("narrow screens: nothing scrolls sideways", () => {
