@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { DEMO_MEMBER } from "../../lib/dev/demo-credentials";
+import { DEMO_MEMBER } from "../../lib/auth/demo-member";
 
 const [appUrl = "http://localhost:3000", outDir = "screenshots", ...paths] = process.argv.slice(2);
 const PATHS = paths.length
