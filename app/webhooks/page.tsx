@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
+import { WebhookInspector } from "@/components/webhooks/webhook-inspector";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -8,11 +10,12 @@ export default function WebhooksPage() {
     <>
       <PageHeader
         title="Webhooks"
-        description="Deliveries received from the service, verified and stored."
+        description="Deliveries received from the service, verified and stored, live."
       />
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        The webhook inspector arrives with its issue.
-      </p>
+      {/* The inspector reads its view from the URL; on a prerendered page that needs a boundary. */}
+      <Suspense>
+        <WebhookInspector />
+      </Suspense>
     </>
   );
 }

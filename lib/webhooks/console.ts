@@ -17,6 +17,7 @@ import {
   CursorError,
   getDelivery,
   listDeliveries,
+  listRetryGroup,
   type DeliveryCounts,
   type DeliveryFilters,
 } from "./delivery-store";
@@ -97,7 +98,7 @@ export async function deliveryDetail(rawId: string) {
   const row = await getDelivery(db, id);
   if (!row)
     throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
-  return toDeliveryDetail(row);
+  return toDeliveryDetail(row, await listRetryGroup(db, row));
 }
 
 export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {

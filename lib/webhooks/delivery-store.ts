@@ -280,6 +280,45 @@ export async function getDelivery(db: Db, id: number) {
   return row ?? null;
 }
 
+export interface RetryGroupMember {
+  id: number;
+  attempt: number;
+  receivedAt: Date;
+  gapMs: number | null;
+  responseStatus: number;
+  verification: string;
+}
+
+/**
+ * Every attempt of a delivery's retry group (same body at the same endpoint, numbered by the receiver),
+ * oldest first. Found through the retry index (endpoint, body hash), so it costs one index range.
+ */
+export async function listRetryGroup(
+  db: Db,
+  delivery: { id: number; endpointId: string; bodySha256: string; firstAttemptId: number | null },
+): Promise<RetryGroupMember[]> {
+  const root = delivery.firstAttemptId ?? delivery.id;
+  return db
+    .select({
+      id: d.id,
+      attempt: d.attempt,
+      receivedAt: d.receivedAt,
+      gapMs: d.gapMs,
+      responseStatus: d.responseStatus,
+      verification: d.verification,
+    })
+    .from(d)
+    .where(
+      and(
+        eq(d.endpointId, delivery.endpointId),
+        eq(d.bodySha256, delivery.bodySha256),
+        sql`(${d.id} = ${root}::bigint or ${d.firstAttemptId} = ${root}::bigint)`,
+      ),
+    )
+    .orderBy(asc(d.id))
+    .limit(100);
+}
+
 /**
  * Retention: deletes deliveries older than `days`, and beyond the newest `keep` of an endpoint. Works in
  * batches so that a large backlog (after lowering the limits) never holds locks for long.

@@ -16,7 +16,12 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseTarget } from "../../lib/db/connect";
 import { webhookDeliveries } from "../../lib/db/schema";
 import { analyzeBody } from "../../lib/webhooks/analyze";
-import { countDeliveries, getDelivery, listDeliveries } from "../../lib/webhooks/delivery-store";
+import {
+  countDeliveries,
+  getDelivery,
+  listDeliveries,
+  listRetryGroup,
+} from "../../lib/webhooks/delivery-store";
 import { toDeliveryDetail, toDeliverySummary } from "../../lib/webhooks/delivery-view";
 import { ensureDefaultEndpoint } from "../../lib/webhooks/endpoint-store";
 import { buildEnvelope } from "../../lib/webhooks/sender";
@@ -130,9 +135,10 @@ async function measure(name: string, target: DatabaseTarget) {
     await add("text search, no match", 500, page({ limit: 100, q: "no-such-text-anywhere" }));
     await add("facet counts", 500, () => countDeliveries(db, {}));
     await add("facet counts + text search", 500, () => countDeliveries(db, { q: NEEDLE }));
-    await add("select a delivery (detail)", 100, async () =>
-      toDeliveryDetail((await getDelivery(db, ids[next++ % ids.length]!))!),
-    );
+    await add("select a delivery (detail + retry group)", 100, async () => {
+      const row = (await getDelivery(db, ids[next++ % ids.length]!))!;
+      return toDeliveryDetail(row, await listRetryGroup(db, row));
+    });
     console.log(`baseline (select id … limit 100): ${baseline.toFixed(2)} ms`);
     for (const [label, ms, goal] of figures) {
       console.log(
