@@ -101,7 +101,7 @@ export function EnvelopeTab({ delivery }: { delivery: DeliveryDetail }) {
 
 function PrettyJson({ value }: { value: unknown }) {
   const pretty = useMemo(() => prettyJson(value), [value]);
-  return <TextBlock text={pretty.text} label="Pretty JSON" />;
+  return <TextBlock text={pretty.text} label="Data as pretty JSON" />;
 }
 
 function Missing({ what }: { what: string }) {

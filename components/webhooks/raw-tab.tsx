@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { DeliveryDetail } from "@/lib/webhooks/console-client";
 import { base64ToBytes, formatBytes, hexDump } from "@/lib/webhooks/format";
 import { Field, FieldList } from "./field-list";
@@ -45,33 +45,34 @@ export function RawTab({ delivery }: { delivery: DeliveryDetail }) {
           {isText ? "UTF-8 text" : "Not valid UTF-8: shown as hex, copied as base64"}
         </Field>
       </FieldList>
-      <div className="flex items-center justify-between gap-2">
-        <Tabs value={view} onValueChange={(value) => setView(value as "text" | "hex")}>
+      <Tabs value={view} onValueChange={(value) => setView(value as "text" | "hex")}>
+        <div className="flex items-center justify-between gap-2">
           <TabsList aria-label="How to show the bytes">
             <TabsTrigger value="text" disabled={!isText}>
               Text
             </TabsTrigger>
             <TabsTrigger value="hex">Hex</TabsTrigger>
           </TabsList>
-        </Tabs>
-        <CopyButton
-          value={delivery.body.content}
-          label={isText ? "body" : "body as base64"}
-          variant="outline"
-          size="sm"
-        >
-          Copy {isText ? "body" : "base64"}
-        </CopyButton>
-      </div>
-      {view === "text" && isText ? (
-        delivery.body.content === "" ? (
-          <p className="text-sm text-muted-foreground">The body is empty.</p>
-        ) : (
-          <TextBlock text={delivery.body.content} label="Raw body" />
-        )
-      ) : (
-        <TextBlock text={hex || "(empty)"} label="Raw body as hex" />
-      )}
+          <CopyButton
+            value={delivery.body.content}
+            label={isText ? "body" : "body as base64"}
+            variant="outline"
+            size="sm"
+          >
+            Copy {isText ? "body" : "base64"}
+          </CopyButton>
+        </div>
+        <TabsContent value="text">
+          {!isText ? null : delivery.body.content === "" ? (
+            <p className="text-sm text-muted-foreground">The body is empty.</p>
+          ) : (
+            <TextBlock text={delivery.body.content} label="Raw body" />
+          )}
+        </TabsContent>
+        <TabsContent value="hex">
+          <TextBlock text={hex || "(empty)"} label="Raw body as hex" />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { SettingsIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Kbd } from "@/components/ui/kbd";
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,6 +15,7 @@ import { useLiveDeliveries } from "@/lib/webhooks/use-live-deliveries";
 import { useNow } from "../projects/use-now";
 import { DeliveryDetailPane } from "./delivery-detail";
 import { DeliveryList } from "./delivery-list";
+import { receiverUrl } from "./endpoint-settings";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
 import { EndpointsSheet } from "./endpoints-sheet";
 import { InspectorToolbar } from "./inspector-toolbar";
@@ -120,7 +122,12 @@ export function WebhookInspector() {
       <DeliveryList
         deliveries={deliveries}
         selectedId={selectedId}
-        onSelect={select}
+        onSelect={(id) => {
+          select(id);
+          // Narrow screens put the detail below the list: bring it into view on a tap.
+          if (!wide)
+            requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: "start" }));
+        }}
         hasMore={live.list.hasNextPage}
         loadingMore={live.list.isFetchingNextPage}
         onLoadMore={() => void live.list.fetchNextPage()}
@@ -155,6 +162,15 @@ export function WebhookInspector() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-end gap-2">
+        {currentEndpoint ? (
+          <div className="mr-auto flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+            <span className="shrink-0">Receiver URL</span>
+            <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
+              {receiverUrl(currentEndpoint)}
+            </code>
+            <CopyButton value={receiverUrl(currentEndpoint)} label="receiver URL" />
+          </div>
+        ) : null}
         {testSend}
         <Button variant="outline" size="sm" onClick={() => openEndpoints(view.endpoint || null)}>
           <SettingsIcon />

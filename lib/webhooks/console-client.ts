@@ -107,9 +107,11 @@ export const consoleApi = {
     ).endpoint,
   deleteEndpoint: (id: string) =>
     call<void>(`/api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  sendTest: (id: string, event: string) =>
-    call<DeliveryResult>(`/api/webhooks/endpoints/${encodeURIComponent(id)}/test-delivery`, {
-      method: "POST",
-      body: JSON.stringify({ event }),
-    }),
+  sendTest: async (id: string, event: string) =>
+    (
+      await call<{ result: DeliveryResult }>(
+        `/api/webhooks/endpoints/${encodeURIComponent(id)}/test-delivery`,
+        { method: "POST", body: JSON.stringify({ event }) },
+      )
+    ).result,
 };

@@ -14,7 +14,7 @@ export function formatBytes(size: number): string {
 export function formatDuration(ms: number): string {
   const abs = Math.abs(ms);
   if (abs < 1_000) return `${Math.round(ms)} ms`;
-  if (abs < 60_000) return `${(ms / 1_000).toFixed(abs < 10_000 ? 1 : 0)} s`;
+  if (abs < 60_000) return `${(ms / 1_000).toFixed(abs < 10_000 && ms % 1_000 !== 0 ? 1 : 0)} s`;
   if (abs < 3_600_000) return `${Math.round(ms / 60_000)} min`;
   if (abs < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
   return `${(ms / 86_400_000).toFixed(1)} d`;
@@ -25,7 +25,9 @@ export function relativeTime(iso: string, now: number): string {
   const diff = now - Date.parse(iso);
   if (Number.isNaN(diff)) return "unknown time";
   if (Math.abs(diff) < 1_000) return "just now";
-  return diff >= 0 ? `${formatDuration(diff)} ago` : `in ${formatDuration(-diff)}`;
+  // Whole seconds: a list of times that tick is easier to scan without decimals.
+  const rounded = Math.abs(diff) < 60_000 ? Math.round(diff / 1_000) * 1_000 : diff;
+  return diff >= 0 ? `${formatDuration(rounded)} ago` : `in ${formatDuration(-rounded)}`;
 }
 
 const CONTENT_WORDS = {
