@@ -141,7 +141,12 @@ export function DeliveryDetailPane({
             {query.error.message}
           </p>
         ) : (
-          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the delivery">
+          <div
+            role="status"
+            className="flex flex-col gap-3"
+            aria-busy="true"
+            aria-label="Loading the delivery"
+          >
             <Skeleton className="h-8 w-80" />
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-48 w-full" />

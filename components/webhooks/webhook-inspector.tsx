@@ -227,7 +227,12 @@ export function WebhookInspector() {
 
 function ListSkeleton() {
   return (
-    <div className="flex flex-col gap-3 p-3" aria-busy="true" aria-label="Loading deliveries">
+    <div
+      role="status"
+      className="flex flex-col gap-3 p-3"
+      aria-busy="true"
+      aria-label="Loading deliveries"
+    >
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="flex flex-col gap-1.5">
           <Skeleton className="h-4 w-2/3" />

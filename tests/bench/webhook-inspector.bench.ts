@@ -142,7 +142,7 @@ async function measure(name: string, target: DatabaseTarget) {
     console.log(`baseline (select id … limit 100): ${baseline.toFixed(2)} ms`);
     for (const [label, ms, goal] of figures) {
       console.log(
-        `${label.padEnd(36)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / baseline).toFixed(1).padStart(6)}× baseline  goal < ${goal} ms ${ms < goal ? "ok" : "MISSED"}`,
+        `${label.padEnd(42)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / baseline).toFixed(1).padStart(6)}× baseline  goal < ${goal} ms ${ms < goal ? "ok" : "MISSED"}`,
       );
     }
   } finally {
