@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { UserText } from "@/components/ui/user-text";
-import { jsonPath } from "@/lib/webhooks/format";
+import { jsonPath, prettyJson } from "@/lib/webhooks/format";
 import {
   CHILD_PAGE,
   defaultExpanded,
@@ -32,13 +32,13 @@ function scalarText(value: unknown): { text: string; tone: string } {
   return { text: "null", tone: "text-muted-foreground" };
 }
 
+/**
+ * What "Copy value" puts on the clipboard: a string as is, anything else as pretty JSON from the bounded
+ * printer (JSON.stringify with an indent would build 100 MB of spaces for 10,000 nested arrays).
+ */
 function copyableValue(value: unknown): string {
   if (typeof value === "string") return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? "null";
-  } catch {
-    return "(too deep to copy as JSON)";
-  }
+  return prettyJson(value, { maxChars: 2_000_000 }).text;
 }
 
 /**
@@ -62,7 +62,10 @@ export function JsonTreeView({ value, label }: { value: unknown; label: string }
       return next;
     });
 
-  const selectedValue = selected ? valueAt(value, selected) : undefined;
+  const copied = useMemo(
+    () => (selected ? copyableValue(valueAt(value, selected)) : ""),
+    [value, selected],
+  );
 
   return (
     <div className="flex flex-col gap-2" data-testid="json-tree">
@@ -79,7 +82,7 @@ export function JsonTreeView({ value, label }: { value: unknown; label: string }
               <UserText value={jsonPath(selected)} />
             </code>
             <CopyButton value={jsonPath(selected)} label="path" />
-            <CopyButton value={copyableValue(selectedValue)} label="value" />
+            <CopyButton value={copied} label="value" />
           </div>
         ) : (
           <span className="text-xs text-muted-foreground">

@@ -392,6 +392,9 @@ test("a hostile payload stays inert text and the tab stays responsive", async ({
   await detail.getByRole("button", { name: "Expand all" }).click();
   await expect(detail.getByRole("treeitem").first()).toBeVisible();
   expect(await detail.getByRole("treeitem").count()).toBeLessThan(2_100);
+  // Selecting the outermost array offers its value for copying without building it all at once.
+  await detail.getByRole("treeitem").first().click();
+  await expect(detail.getByRole("button", { name: "Copy value" })).toBeVisible();
   await detail.getByRole("tab", { name: "Pretty JSON" }).click();
   await expect(detail.getByLabel("Data as pretty JSON")).toContainText("[");
   // Still responsive: a click lands and the page answers.
