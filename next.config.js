@@ -7,6 +7,11 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // Migrations are read from disk at run time; make sure Vercel's file tracing ships them.
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
+  // A PostgreSQL build (DATABASE_URL set, as every Vercel build must) never loads the embedded database:
+  // leave PGlite (about 20 MB) and its worker out of every function (docs/deploy.md has the sizes).
+  outputFileTracingExcludes: process.env.DATABASE_URL
+    ? { "/**": ["node_modules/@electric-sql/**", "lib/db/pglite-worker.mjs"] }
+    : {},
   poweredByHeader: false,
   reactStrictMode: true,
 };
