@@ -36,9 +36,19 @@ let apps: AppServer[] = [];
 /** The highest connection counts seen while the sampler ran: app clients at the pooler, server backends. */
 const peak = { poolerClients: 0, serverBackends: 0 };
 let sampler: NodeJS.Timeout | undefined;
+let sampling = false;
 
 async function sampleConnections() {
-  if (!pooler || !monitor) return;
+  if (!pooler || !monitor || sampling) return;
+  sampling = true;
+  try {
+    await sampleOnce(pooler, monitor);
+  } finally {
+    sampling = false;
+  }
+}
+
+async function sampleOnce(pooler: ThrowawayPgbouncer, monitor: pg.Client) {
   const clients = await pooler.admin("SHOW CLIENTS").catch(() => []);
   const appClients = clients.filter((row) => row.database === "postgres").length;
   const backends = await monitor
@@ -71,6 +81,13 @@ function postDelivery(url: string, timeoutMs = 30_000): Promise<Response> {
     body,
     signal: AbortSignal.timeout(timeoutMs),
   });
+}
+
+function migrationCount(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), "lib/db/migrations/meta/_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
 }
 
 /** Runs the Vercel build's step before `next build` (lib/deploy/before-build.ts) with `env`. */
@@ -133,13 +150,10 @@ test("the build's migration step migrates through the direct URL, and twice at o
   expect(outputs).toContain("through DATABASE_URL_UNPOOLED: 1 new");
   expect(outputs).toContain("through DATABASE_URL_UNPOOLED: 0 new");
 
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(process.cwd(), "lib/db/migrations/meta/_journal.json"), "utf8"),
-  ) as { entries: unknown[] };
   const applied = await monitor!.query<{ n: number }>(
     "select count(*)::int as n from drizzle.__drizzle_migrations",
   );
-  expect(applied.rows[0]!.n).toBe(journal.entries.length);
+  expect(applied.rows[0]!.n).toBe(migrationCount());
   const table = await monitor!.query("select to_regclass('webhook_deliveries')::text as t");
   expect(table.rows[0]!.t).toBe("webhook_deliveries");
 });
@@ -195,6 +209,7 @@ test("a burst of 500 signed deliveries through the pooled URL: every acknowledge
     type: "burst",
     description: `${acked.length} of 500 acknowledged; refused: ${refused.join(",") || "none"}`,
   });
+  console.log(`[deploy-pooler] burst: ${test.info().annotations.at(-1)!.description}`);
   // A delivery that is not acknowledged must at least get a clear "try again" (503), never a 500.
   expect(refused.filter((status) => status !== 503)).toEqual([]);
   expect(acked.length).toBeGreaterThan(0);
@@ -233,6 +248,47 @@ test("retention runs from the cron route with CRON_SECRET, and the route refuses
   const ran = await fetch(url, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
   expect(ran.status).toBe(200);
   expect(await ran.json()).toEqual({ deliveriesDeleted: 10 });
+});
+
+test("off Vercel, servers starting together migrate a fresh database through the pooler alone", async () => {
+  test.setTimeout(300_000);
+  // The case that used to hang: start-up migration through a transaction pooler, no direct URL.
+  const admin = new pg.Client({ connectionString: postgres!.url });
+  await admin.connect();
+  await admin.query("create database fresh_off_vercel");
+  await admin.end();
+  const pooled = new URL(pooler!.url);
+  pooled.pathname = "/fresh_off_vercel";
+  const starting = Array.from({ length: 6 }, () =>
+    startApp({ env: { DATABASE_URL: pooled.href } }),
+  );
+  const results = await Promise.allSettled(starting);
+  const servers = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  try {
+    const failed = results.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
+    expect(failed, failed.join("\n")).toEqual([]);
+    const answers = await Promise.all(servers.map((server) => postDelivery(server.url)));
+    expect(answers.map((a) => a.status)).toEqual(servers.map(() => 200));
+
+    const direct = new URL(postgres!.url);
+    direct.pathname = "/fresh_off_vercel";
+    const check = new pg.Client({ connectionString: direct.href });
+    await check.connect();
+    try {
+      const applied = await check.query<{ n: number }>(
+        "select count(*)::int as n from drizzle.__drizzle_migrations",
+      );
+      expect(applied.rows[0]!.n).toBe(migrationCount());
+      const locks = await check.query<{ n: number }>(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory'",
+      );
+      expect(locks.rows[0]!.n, "advisory locks still held").toBe(0);
+    } finally {
+      await check.end();
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
 });
 
 test("with every database connection slot taken, requests get 503 with Retry-After, then recover", async () => {

@@ -44,6 +44,8 @@ export async function startThrowawayPgbouncer(
     [
       "[databases]",
       `${database} = host=${server.hostname} port=${server.port} dbname=${database} user=${user}`,
+      // Any other database name goes to the same server under its own name (tests create fresh ones).
+      `* = host=${server.hostname} port=${server.port} user=${user}`,
       "[pgbouncer]",
       "listen_addr = 127.0.0.1",
       `listen_port = ${port}`,
