@@ -6,13 +6,14 @@ import pg from "pg";
 import { VERCEL_POOL_MAX } from "@/lib/db/postgres";
 import { DEFAULT_SCHEME, sign } from "@/lib/webhooks/signature";
 import { startApp, type AppServer } from "../support/app-server";
-import { E2E } from "../support/e2e-env";
+import { E2E, SIM_URL } from "../support/e2e-env";
 import { startThrowawayPgbouncer, type ThrowawayPgbouncer } from "../support/pgbouncer";
 import {
   postgresRequired,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from "../support/postgres";
+import { signInCookie } from "./upstream-support";
 import { envelope } from "./webhook-support";
 
 /**
@@ -67,6 +68,8 @@ function vercelEnv(): Record<string, string> {
     DATABASE_URL: pooler!.url,
     DATABASE_URL_UNPOOLED: postgres!.url,
     CRON_SECRET,
+    PROJECTS_API_BASE_URL: `${SIM_URL}/api/public`,
+    PROJECTS_API_KEY: E2E.apiKey,
   };
 }
 
@@ -218,6 +221,27 @@ test("a burst of 500 signed deliveries through the pooled URL: every acknowledge
     [acked],
   );
   expect(new Set(stored.rows.map((row) => row.id))).toEqual(new Set(acked));
+});
+
+test("sign-in, the projects snapshot and the console API work through the pooler on several instances", async () => {
+  test.setTimeout(120_000);
+  // Sign-in attempts and members (lib/auth), the shared snapshot, lease and call budget (lib/upstream, with
+  // its transactions) and the delivery list all run through the transaction pooler.
+  await Promise.all(
+    apps.slice(0, 4).map(async (app) => {
+      const cookie = await signInCookie(app.url);
+      const projects = await fetch(`${app.url}/api/projects`, { headers: { cookie } });
+      expect(projects.status, await projects.clone().text()).toBe(200);
+      expect(((await projects.json()) as { projects: unknown[] }).projects.length).toBeGreaterThan(
+        0,
+      );
+      const deliveries = await fetch(`${app.url}/api/webhooks/deliveries?limit=5`, {
+        headers: { cookie },
+      });
+      expect(deliveries.status).toBe(200);
+      expect(((await deliveries.json()) as { deliveries: unknown[] }).deliveries).toHaveLength(5);
+    }),
+  );
 });
 
 test("the database never saw more connections than instances × pool size (nor the pooler's pool)", async () => {
