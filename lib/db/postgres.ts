@@ -15,9 +15,10 @@ import { applyMigrations, verifySchema } from "./postgres-migrate";
  * database), and at most QUERY_TIMEOUT_MS for a statement's answer, which includes any wait in the pooler's
  * queue for a server connection (a pooler answers the login itself, then queues the statements): a full
  * database then fails the request, answered 503 with Retry-After (lib/api/handler.ts), instead of leaving
- * it hanging. A statement that timed out takes its connection with it (pg-pool discards it). Idle connections close after IDLE_TIMEOUT_MS; on Vercel,
- * `attachDatabasePool` keeps a suspended instance alive long enough to close them, so they are not left
- * open on the database by a frozen function.
+ * it hanging. A statement that timed out takes its connection with it (pg-pool discards it).
+ *
+ * Idle connections close after IDLE_TIMEOUT_MS; on Vercel, `attachDatabasePool` keeps a suspended instance
+ * alive long enough to close them, so they are not left open on the database by a frozen function.
  */
 export const VERCEL_POOL_MAX = 3;
 export const SERVER_POOL_MAX = 10;
