@@ -7,7 +7,7 @@ import { openDatabase } from "@/lib/db/connect";
 import { databaseTrouble } from "@/lib/db/errors";
 import { applyMigrations } from "@/lib/db/postgres-migrate";
 import { signInAttempts } from "@/lib/db/schema";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 for (const { name, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`database (${name})`, () => {
@@ -44,23 +44,11 @@ for (const { name, target, skip } of storageTargets()) {
   });
 }
 
-/** A new, empty database on the throwaway PostgreSQL server, for tests that need one never migrated. */
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const name = `fresh_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
 const postgresTarget = storageTargets().find((t) => t.name === "postgres")!;
 
 describe.skipIf(postgresTarget.skip)("PostgreSQL as Vercel runs it", () => {
   it("the app on Vercel never migrates: a database behind the build answers with the command to run", async () => {
-    const url = await freshDatabase((postgresTarget.target() as { url: string }).url);
+    const url = await freshPostgresUrl();
     const target = { kind: "postgres", url, onVercel: true } as const;
     const refused = openDatabase(target);
     await expect(refused).rejects.toThrow(/1 migration not applied\). Run `npm run db:migrate`/);

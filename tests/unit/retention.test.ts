@@ -5,7 +5,7 @@ import { signInAttempts, webhookDeliveries, webhookRateWindows } from "@/lib/db/
 import { parseServerEnv } from "@/lib/env-schema";
 import { runRetention } from "@/lib/retention";
 import { DEFAULT_ENDPOINT_ID, ensureDefaultEndpoint } from "@/lib/webhooks/endpoint-store";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 const DAY = 86_400_000;
 const env = parseServerEnv({
@@ -18,7 +18,11 @@ for (const { name, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`scheduled retention (${name})`, () => {
     let database: Database;
     beforeAll(async () => {
-      database = await openDatabase(target());
+      // A database of its own: retention works on whole tables, which other test files fill meanwhile.
+      const t = target();
+      database = await openDatabase(
+        t.kind === "postgres" ? { ...t, url: await freshPostgresUrl() } : t,
+      );
       await ensureDefaultEndpoint(database.db);
     });
     afterAll(async () => {
