@@ -1,9 +1,11 @@
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { acquirePgliteLock } from "./pglite-lock";
-import type { PgliteThread } from "./pglite-thread";
+import { asPglite, startPgliteThread, type PgliteThread } from "./pglite-thread";
 import { openPostgresPool, type PostgresTarget } from "./postgres";
 import { MIGRATIONS_FOLDER } from "./postgres-migrate";
 
@@ -52,10 +54,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { kind: "postgres", db, close: () => pool.end() };
   }
 
-  // Loaded only here, so that a PostgreSQL deployment never loads PGlite (nor ships it: next.config.js).
-  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
-  const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
-  const { asPglite, startPgliteThread } = await import("./pglite-thread");
   const release = target.dataDir ? acquirePgliteLock(target.dataDir) : () => {};
   let client: PgliteThread | undefined;
   try {
