@@ -29,7 +29,7 @@ export function ChangePasswordForm({
       </h2>
       {temporary ? (
         <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-          You are using a temporary password from an admin. Choose your own now.
+          You signed in with a temporary password someone else chose. Choose your own to go on.
         </p>
       ) : null}
       <form action={action} className="mt-3 space-y-4">
@@ -37,7 +37,7 @@ export function ChangePasswordForm({
         <FormStatus message={state.error ? undefined : state.message} />
         <div>
           <label htmlFor="current-password" className={labelClass}>
-            Current password
+            {temporary ? "Temporary password" : "Current password"}
           </label>
           <input
             id="current-password"

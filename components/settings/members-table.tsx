@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useRef, useState } from "react";
 import { FormError, FormStatus } from "@/components/auth/form-error";
-import { dangerButtonClass, secondaryButtonClass } from "@/components/auth/styles";
-import { removeMemberAction } from "@/lib/auth/actions/members";
+import { dangerButtonClass, inputClass, secondaryButtonClass } from "@/components/auth/styles";
+import { changeRoleAction, removeMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 
 export interface MemberRow {
@@ -30,7 +30,14 @@ function formatTime(iso: string): string {
 }
 
 export function MembersTable({ members, currentMemberId, isAdmin, adminCount }: Props) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
+  const [removal, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
+  const [roleChange, roleAction, rolePending] = useActionState<ActionState, FormData>(
+    changeRoleAction,
+    {},
+  );
+  // The latest answer of either form is the one the member is waiting for.
+  const state =
+    (roleChange.done ?? 0) > (removal.done ?? 0) || roleChange.error ? roleChange : removal;
   const [confirming, setConfirming] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
@@ -80,18 +87,45 @@ export function MembersTable({ members, currentMemberId, isAdmin, adminCount }: 
               return (
                 <tr key={member.id}>
                   <td className="px-3 py-2">
-                    <span className="break-all font-medium">{member.email}</span>
+                    {/* Names and emails are typed by people: isolated so that right-to-left or control
+                        characters cannot reorder the text around them. */}
+                    <bdi className="break-all font-medium">{member.email}</bdi>
                     {isSelf ? (
                       <span className="text-zinc-600 dark:text-zinc-400"> (you)</span>
                     ) : null}
                     {member.name ? (
-                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      <bdi className="block text-xs text-zinc-600 dark:text-zinc-400">
                         {member.name}
-                      </span>
+                      </bdi>
                     ) : null}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {member.role === "admin" ? "Admin" : "Member"}
+                    {isAdmin && !lastAdmin ? (
+                      <form action={roleAction} className="flex items-center gap-2">
+                        <input type="hidden" name="memberId" value={member.id} />
+                        <select
+                          name="role"
+                          defaultValue={member.role}
+                          aria-label={`Role of ${member.email}`}
+                          className={`${inputClass} mt-0 w-auto py-1`}
+                        >
+                          <option value="member">Member</option>
+                          <option value="admin">Admin</option>
+                        </select>
+                        <button
+                          type="submit"
+                          disabled={rolePending}
+                          className={`${secondaryButtonClass} py-1`}
+                          aria-label={`Save the role of ${member.email}`}
+                        >
+                          Save
+                        </button>
+                      </form>
+                    ) : member.role === "admin" ? (
+                      "Admin"
+                    ) : (
+                      "Member"
+                    )}
                     {member.mustChangePassword ? (
                       <span className="block text-xs text-amber-800 dark:text-amber-300">
                         Temporary password
