@@ -254,7 +254,7 @@ test("an admin changes a member's role; the last admin keeps theirs", async ({ p
   const { email, password } = await memberWithOwnPassword(browser, "promoted");
   await page.goto("/settings/members");
   const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByLabel(`Role of ${email}`).selectOption("admin");
+  await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption("admin");
   await row.getByRole("button", { name: `Save the role of ${email}` }).click();
   await expect(
     page.getByRole("status").filter({ hasText: `${email} is now an admin` }),
@@ -267,7 +267,7 @@ test("an admin changes a member's role; the last admin keeps theirs", async ({ p
   await expect(form.getByLabel("Role").locator("option")).toHaveText([/^Member/, /^Admin/]);
   await promoted.context.close();
 
-  await row.getByLabel(`Role of ${email}`).selectOption("member");
+  await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption("member");
   await row.getByRole("button", { name: `Save the role of ${email}` }).click();
   await expect(
     page.getByRole("status").filter({ hasText: `${email} is now a member` }),
