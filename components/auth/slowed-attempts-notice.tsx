@@ -1,5 +1,6 @@
+import { ShieldAlertIcon } from "lucide-react";
 import Link from "next/link";
-import { secondaryButtonClass } from "@/components/auth/styles";
+import { Button } from "@/components/ui/button";
 import { dismissSlowedNoticeAction } from "@/lib/auth/actions/account";
 
 /**
@@ -12,22 +13,23 @@ export function SlowedAttemptsNotice({ count, since }: { count: number; since: D
     <div
       role="note"
       aria-label="Sign-in attempts"
-      className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      className="border-b border-warning/30 bg-warning/10 text-foreground"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-[13px]">
+        <ShieldAlertIcon aria-hidden="true" className="size-4 shrink-0 text-warning" />
         <p className="min-w-0 flex-1">
           Since {day}, {count} more sign-in {count === 1 ? "attempt" : "attempts"} with a wrong
           password {count === 1 ? "was" : "were"} made for your email. They were slowed down and
           failed. If that was not you,{" "}
-          <Link href="/settings/account" className="font-medium underline">
+          <Link href="/settings/account" className="font-medium underline underline-offset-4">
             change your password
           </Link>
           .
         </p>
         <form action={dismissSlowedNoticeAction}>
-          <button type="submit" className={secondaryButtonClass}>
+          <Button type="submit" variant="outline" size="sm">
             Dismiss
-          </button>
+          </Button>
         </form>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { SIGNED_OUT } from "./auth-state";
 import {
   addMemberAsAdmin,
   expectSignInError,
+  removeMember,
   signIn,
   testAddress,
   uniqueEmail,
@@ -176,14 +177,17 @@ test("an admin removes a member: their open session ends and they cannot sign in
   const leaver = await signedInAs(browser, email, password);
 
   await page.goto("/settings/members");
-  const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByRole("button", { name: `Remove ${email}` }).click();
-  // A second, deliberate step; Cancel keeps the member.
-  await row.getByRole("button", { name: "Cancel" }).click();
-  await row.getByRole("button", { name: `Remove ${email}` }).click();
-  const confirm = row.getByRole("button", { name: `Confirm: remove ${email}` });
-  await expect(confirm).toBeFocused();
-  await confirm.click();
+  const actions = page.getByRole("button", { name: `Actions for ${email}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Remove from workspace…" }).click();
+  // A second, deliberate step in a dialog that starts on Cancel; Cancel keeps the member and returns to the row.
+  const dialog = page.getByRole("alertdialog", { name: `Remove ${email}?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(actions).toBeFocused();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await removeMember(page, email);
   await expect(page.getByRole("status").filter({ hasText: `${email} was removed` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
 
@@ -203,8 +207,10 @@ test("the admin cannot remove themselves; a plain member manages plain members b
 }) => {
   await page.goto("/settings/members");
   const self = page.getByRole("row").filter({ hasText: `${E2E.adminEmail} (you)` });
-  await expect(self).toContainText("You cannot remove yourself");
-  await expect(self.getByRole("button")).toHaveCount(0);
+  await self.getByRole("button", { name: `Actions for ${E2E.adminEmail}` }).click();
+  await expect(page.getByRole("menuitem", { name: "You cannot remove yourself" })).toBeDisabled();
+  await expect(page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 
   const plain = await memberWithOwnPassword(browser, "plain");
   const member = await signedInAs(browser, plain.email, plain.password);
@@ -212,11 +218,16 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await expect(member.page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
 
   // An admin's row offers no removal to a plain member, and the role list offers no admin.
-  const adminRow = member.page.getByRole("row").filter({ hasText: E2E.adminEmail });
-  await expect(adminRow).toContainText("Only an admin can remove an admin");
-  await expect(adminRow.getByRole("button")).toHaveCount(0);
+  await member.page.getByRole("button", { name: `Actions for ${E2E.adminEmail}` }).click();
+  await expect(
+    member.page.getByRole("menuitem", { name: "Only an admin can remove an admin" }),
+  ).toBeDisabled();
+  await expect(member.page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
+  await member.page.keyboard.press("Escape");
   const form = member.page.getByRole("region", { name: "Add a member" });
-  await expect(form.getByLabel("Role").locator("option")).toHaveText([/^Member/]);
+  await form.getByLabel("Role").click();
+  await expect(member.page.getByRole("option")).toHaveText([/^Member/]);
+  await member.page.keyboard.press("Escape");
 
   // A plain member adds a colleague and removes them again.
   const colleague = uniqueEmail("colleague");
@@ -224,8 +235,7 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await form.getByLabel("Temporary password").fill("colleague-password-1");
   await form.getByRole("button", { name: "Add member" }).click();
   await expect(form.getByRole("status")).toContainText(`${colleague} was added`);
-  await member.page.getByRole("button", { name: `Remove ${colleague}` }).click();
-  await member.page.getByRole("button", { name: `Confirm: remove ${colleague}` }).click();
+  await removeMember(member.page, colleague);
   await expect(member.page.getByRole("row").filter({ hasText: colleague })).toHaveCount(0);
   await member.context.close();
 });
@@ -250,12 +260,15 @@ test("adding a member validates the input: duplicates and short passwords get cl
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
 });
 
-test("an admin changes a member's role; the last admin keeps theirs", async ({ page, browser }) => {
+test("an admin changes a member's role from the row's menu; the last admin keeps theirs", async ({
+  page,
+  browser,
+}) => {
   const { email, password } = await memberWithOwnPassword(browser, "promoted");
   await page.goto("/settings/members");
-  const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption("admin");
-  await row.getByRole("button", { name: `Save the role of ${email}` }).click();
+  const actions = page.getByRole("button", { name: `Actions for ${email}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Make an admin" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: `${email} is now an admin` }),
   ).toBeVisible();
@@ -263,12 +276,12 @@ test("an admin changes a member's role; the last admin keeps theirs", async ({ p
   // The promoted member may now do what takes an admin: add an admin.
   const promoted = await signedInAs(browser, email, password);
   await promoted.page.goto("/settings/members");
-  const form = promoted.page.getByRole("region", { name: "Add a member" });
-  await expect(form.getByLabel("Role").locator("option")).toHaveText([/^Member/, /^Admin/]);
+  await promoted.page.getByRole("region", { name: "Add a member" }).getByLabel("Role").click();
+  await expect(promoted.page.getByRole("option")).toHaveText([/^Member/, /^Admin/]);
   await promoted.context.close();
 
-  await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption("member");
-  await row.getByRole("button", { name: `Save the role of ${email}` }).click();
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Make a member" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: `${email} is now a member` }),
   ).toBeVisible();
