@@ -27,13 +27,13 @@ function anchorOf(heading: string): string {
 
 function anchorsIn(file: string): Set<string> {
   const text = fs.readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "");
-  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => anchorOf(match[1])));
+  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => anchorOf(match[1]!)));
 }
 
 function relativeLinks(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/```[\s\S]*?```/g, "");
   return [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
-    .map((match) => match[1])
+    .map((match) => match[1]!)
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 }
 
