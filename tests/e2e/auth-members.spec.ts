@@ -154,7 +154,8 @@ test("changing the password signs out the member's other sessions, not this one"
   await laptop.page.getByLabel("New password", { exact: true }).fill("second-password-456");
   await laptop.page.getByLabel("New password again").fill("second-password-456");
   await laptop.page.getByRole("button", { name: "Change password" }).click();
-  await expect(laptop.page).toHaveURL(/passwordChanged=1$/);
+  // Three scrypt runs (check, new hash, fresh sign-in): give a busy machine time.
+  await expect(laptop.page).toHaveURL(/passwordChanged=1$/, { timeout: 30_000 });
 
   await laptop.page.goto("/webhooks");
   await expect(laptop.page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
