@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { ProviderButtons } from "@/components/auth/provider-buttons";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { Alert, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { getCurrentMember } from "@/lib/auth/guard";
@@ -44,8 +44,8 @@ export default async function SignInPage({
           to {clientEnv.NEXT_PUBLIC_APP_NAME}, with the account a workspace admin gave you.
         </p>
         {query.signedOut && !error ? (
-          <Alert role="status" className="mt-5 bg-muted/50">
-            <AlertTitle className="font-normal">You have signed out.</AlertTitle>
+          <Alert role="status" className="mt-5">
+            <AlertDescription>You have signed out.</AlertDescription>
           </Alert>
         ) : null}
         <SignInForm

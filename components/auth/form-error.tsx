@@ -1,5 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
-import { Alert, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 
 /** A form's error, announced by screen readers as soon as it appears. */
 export function FormError({ message, id }: { message?: string; id?: string }) {
@@ -8,7 +8,7 @@ export function FormError({ message, id }: { message?: string; id?: string }) {
       {message ? (
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle className="font-normal">{message}</AlertTitle>
+          <AlertDescription>{message}</AlertDescription>
         </Alert>
       ) : null}
     </div>
@@ -22,7 +22,7 @@ export function FormStatus({ message }: { message?: string }) {
       {message ? (
         <Alert variant="success">
           <CircleCheckIcon aria-hidden="true" />
-          <AlertTitle className="font-normal">{message}</AlertTitle>
+          <AlertDescription>{message}</AlertDescription>
         </Alert>
       ) : null}
     </div>

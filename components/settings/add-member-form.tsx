@@ -98,7 +98,8 @@ function AddMemberFields({
         <Label htmlFor="add-member-role">Role</Label>
         <Select name="role" value={role} onValueChange={setRole}>
           <SelectTrigger id="add-member-role" className="w-full">
-            <SelectValue />
+            {/* The trigger names the role only; the list explains each. */}
+            <SelectValue>{role === "admin" ? "Admin" : "Member"}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="member">

@@ -1,7 +1,9 @@
 "use client";
 
+import { TriangleAlertIcon } from "lucide-react";
 import { useActionState } from "react";
 import { FormError, FormStatus } from "@/components/auth/form-error";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -29,13 +31,18 @@ export function ChangePasswordForm({
           <CardTitle>
             <h2 id="change-password-heading">Change your password</h2>
           </CardTitle>
-          <CardDescription className={temporary ? "text-warning" : undefined}>
-            {temporary
-              ? "You signed in with a temporary password someone else chose. Choose your own to go on."
-              : "Changing it signs out your other sessions."}
-          </CardDescription>
+          <CardDescription>Changing it signs out your other sessions.</CardDescription>
         </CardHeader>
         <CardContent>
+          {temporary ? (
+            <Alert variant="warning" className="mb-4 max-w-sm">
+              <TriangleAlertIcon aria-hidden="true" />
+              <AlertDescription>
+                You signed in with a temporary password someone else chose. Choose your own to go
+                on.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           <form action={action} className="grid max-w-sm gap-4">
             <FormError message={state.error} />
             <FormStatus message={state.error ? undefined : state.message} />
