@@ -131,6 +131,16 @@ export const serverSchema = z
     ALLOWED_EMAIL_DOMAINS: emailList,
     SIGN_IN_MAX_ATTEMPTS: integer(1, 1_000, 5),
     SIGN_IN_LOCKOUT_MINUTES: integer(1, 24 * 60, 15),
+    /** The console's own address; when set, the only Origin accepted on state-changing requests. */
+    AUTH_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .url({ message: "must be an absolute URL" })
+        .refine((raw) => /^https?:\/\//.test(raw), "must start with http:// or https://")
+        .optional(),
+    ),
+    /** How many proxies in front of the app append to X-Forwarded-For (0: trust none, use the socket). */
+    TRUSTED_PROXY_HOPS: integer(0, 10, 0),
   })
   .superRefine((env, ctx) => {
     const pairs: [string, string][] = [
@@ -245,6 +255,10 @@ const FIXES: Record<string, string> = {
   AUTH_GOOGLE_SECRET: "Set both AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET, or neither.",
   SIGN_IN_MAX_ATTEMPTS: "Failed sign-ins allowed before a lock-out, e.g. 5.",
   SIGN_IN_LOCKOUT_MINUTES: "Minutes a lock-out lasts, e.g. 15.",
+  AUTH_URL:
+    "Set it to the address members open, e.g. https://console.example.com, or leave it unset.",
+  TRUSTED_PROXY_HOPS:
+    "The number of proxies in front of the app that append to X-Forwarded-For (0 when none; ignored on Vercel).",
 };
 
 export class EnvError extends Error {

@@ -4,6 +4,9 @@
  */
 export const SIGN_IN_PATH = "/sign-in";
 
+/** Where a member on a temporary password is kept until they choose their own (lib/auth/page-gate.ts). */
+export const CHOOSE_PASSWORD_PATH = "/choose-password";
+
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
 

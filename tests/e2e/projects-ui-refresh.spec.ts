@@ -72,6 +72,13 @@ test("the service failing after a good list: rows stay, a banner says why", asyn
   await expect(rowCount(page)).toHaveText(`${total} projects`);
   await expect(bodyRows(page).first()).toBeVisible();
 
+  // Within the TTL, a plain load (no refresh, no call to the service) still tells the truth.
+  await page.reload();
+  await expect(staleBanner(page)).toContainText("Database maintenance in progress");
+  await expect(rowCount(page)).toHaveText(`${total} projects`);
+  const answer = await (await page.request.get("/api/projects")).json();
+  expect(answer).toMatchObject({ stale: true, error: { code: "upstream_unavailable" } });
+
   await request.delete(`${SIM.control}/faults`);
   await refreshNow(page);
   await expect(staleBanner(page)).toHaveCount(0);

@@ -28,9 +28,15 @@ export const SIM = {
   control: `${SIM_URL}/__sim`,
 } as const;
 
-/** Environment of the app server under test. */
+/**
+ * Environment of the app server under test. The test runner stands for the one trusted proxy in front of
+ * the app (TRUSTED_PROXY_HOPS=1): specs give each simulated client an address of its own with
+ * X-Forwarded-For, so sign-in failures on purpose never count against the admin's. The security spec starts
+ * servers of its own without a proxy to show that a client's X-Forwarded-For is then ignored.
+ */
 export function appServerEnv(): Record<string, string> {
   return {
+    TRUSTED_PROXY_HOPS: "1",
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: E2E.authSecret,
