@@ -4,6 +4,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { getQueryClient } from "@/lib/query-client";
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
@@ -17,7 +19,12 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
       nonce={nonce}
     >
       <QueryClientProvider client={queryClient}>
-        <NuqsAdapter>{children}</NuqsAdapter>
+        <NuqsAdapter>
+          <TooltipProvider>
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </NuqsAdapter>
       </QueryClientProvider>
     </ThemeProvider>
   );
