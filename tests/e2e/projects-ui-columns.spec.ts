@@ -31,7 +31,10 @@ test("shift-click sorts by a second column, and the header shows the order", asy
   await page.getByRole("button", { name: "Town", exact: true }).click();
   await page.getByRole("button", { name: "Name", exact: true }).click({ modifiers: ["Shift"] });
   await expect(page).toHaveURL(/[?&]sort=town\.asc(%2C|,)name\.asc/);
-  await expect(page.getByRole("columnheader", { name: /^Town/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("columnheader", { name: /^Town/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await expect(page.getByRole("button", { name: "Town sort priority 1" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Name sort priority 2" })).toBeVisible();
 
@@ -59,7 +62,15 @@ test("shift-click sorts by a second column, and the header shows the order", asy
 test("hidden and moved columns stay so in this browser, across a reload and a fresh visit", async ({
   page,
 }) => {
-  expect(await headerLabels(page)).toEqual(["Name", "Client", "Town", "Address", "Status", "Created", "Updated"]);
+  expect(await headerLabels(page)).toEqual([
+    "Name",
+    "Client",
+    "Town",
+    "Address",
+    "Status",
+    "Created",
+    "Updated",
+  ]);
   await toolbar(page).getByRole("button", { name: "View" }).click();
   await page.getByRole("checkbox", { name: "Address" }).click();
   await page.getByRole("checkbox", { name: "ID" }).click();
@@ -91,7 +102,15 @@ test("hidden and moved columns stay so in this browser, across a reload and a fr
   await toolbar(page).getByRole("button", { name: "View" }).click();
   await page.getByRole("button", { name: "Reset columns" }).click();
   await page.keyboard.press("Escape");
-  expect(await headerLabels(page)).toEqual(["Name", "Client", "Town", "Address", "Status", "Created", "Updated"]);
+  expect(await headerLabels(page)).toEqual([
+    "Name",
+    "Client",
+    "Town",
+    "Address",
+    "Status",
+    "Created",
+    "Updated",
+  ]);
 });
 
 test("a column is resized by dragging its edge, and keeps its width after a reload", async ({
@@ -115,7 +134,10 @@ test("a column is resized by dragging its edge, and keeps its width after a relo
 });
 
 test("compact density makes rows shorter, and is remembered", async ({ page }) => {
-  const height = () => bodyRows(page).first().evaluate((row) => row.getBoundingClientRect().height);
+  const height = () =>
+    bodyRows(page)
+      .first()
+      .evaluate((row) => row.getBoundingClientRect().height);
   expect(await height()).toBe(44);
   await toolbar(page).getByRole("button", { name: "View" }).click();
   await page.getByRole("button", { name: "Compact" }).click();
@@ -124,5 +146,7 @@ test("compact density makes rows shorter, and is remembered", async ({ page }) =
   await page.reload();
   await expect(bodyRows(page).first()).toBeVisible();
   expect(await height()).toBe(32);
-  expect(await tableRegion(page).evaluate((el) => el.querySelectorAll("tbody tr").length)).toBeGreaterThan(10);
+  expect(
+    await tableRegion(page).evaluate((el) => el.querySelectorAll("tbody tr").length),
+  ).toBeGreaterThan(10);
 });

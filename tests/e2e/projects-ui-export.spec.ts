@@ -66,14 +66,22 @@ test("CSV and JSON follow the filters, the sort and the chosen columns", async (
   await page.getByRole("checkbox", { name: "Created" }).click();
   await page.getByRole("checkbox", { name: "ID" }).click();
   await page.keyboard.press("Escape");
-  const onHold = projects.filter((p) => p.status === "on_hold").sort((a, b) => naturalOrder(a.name, b.name));
+  const onHold = projects
+    .filter((p) => p.status === "on_hold")
+    .sort((a, b) => naturalOrder(a.name, b.name));
 
-  const csv = (await exportAs(page, "CSV (spreadsheets)")).bytes.toString("utf8").slice(1).split("\r\n");
+  const csv = (await exportAs(page, "CSV (spreadsheets)")).bytes
+    .toString("utf8")
+    .slice(1)
+    .split("\r\n");
   expect(csv[0]).toBe("Name,Client,Town,Status,Updated,ID");
   expect(csv).toHaveLength(onHold.length + 2);
   expect(csv[1]!.endsWith(`,on_hold,${onHold[0]!.updated_at},${onHold[0]!.id}`)).toBe(true);
 
-  const json = JSON.parse((await exportAs(page, "JSON")).bytes.toString("utf8")) as Record<string, string>[];
+  const json = JSON.parse((await exportAs(page, "JSON")).bytes.toString("utf8")) as Record<
+    string,
+    string
+  >[];
   expect(json).toEqual(
     onHold.map((p) => ({
       name: p.name,

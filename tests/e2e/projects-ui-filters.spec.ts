@@ -21,10 +21,34 @@ const DAY = 86_400_000;
 const now = Date.now();
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const ADDED = [
-  { name: "Facet Alpha", client_name: "Zephyr Facets Ltd", town: "Quillby", status: "active", days: [2, 2] },
-  { name: "Facet Beta", client_name: "Zephyr Facets Ltd", town: "Quillby", status: "on_hold", days: [40, 12] },
-  { name: "Facet Gamma", client_name: "Yarrow Facets plc", town: "Quillby", status: "active", days: [200, 45] },
-  { name: "Facet Delta", client_name: "Zephyr Facets Ltd", town: "Ashford", status: "active", days: [400, 380] },
+  {
+    name: "Facet Alpha",
+    client_name: "Zephyr Facets Ltd",
+    town: "Quillby",
+    status: "active",
+    days: [2, 2],
+  },
+  {
+    name: "Facet Beta",
+    client_name: "Zephyr Facets Ltd",
+    town: "Quillby",
+    status: "on_hold",
+    days: [40, 12],
+  },
+  {
+    name: "Facet Gamma",
+    client_name: "Yarrow Facets plc",
+    town: "Quillby",
+    status: "active",
+    days: [200, 45],
+  },
+  {
+    name: "Facet Delta",
+    client_name: "Zephyr Facets Ltd",
+    town: "Ashford",
+    status: "active",
+    days: [400, 380],
+  },
 ];
 
 let projects: Project[] = [];
@@ -36,7 +60,11 @@ test.beforeAll(async ({ request }) => {
   await request.post(`${SIM.control}/reset`);
   for (const { days, ...fields } of ADDED) {
     const response = await request.post(`${SIM.control}/projects`, {
-      data: { ...fields, created_at: stamp(now - days[0]! * DAY), updated_at: stamp(now - days[1]! * DAY) },
+      data: {
+        ...fields,
+        created_at: stamp(now - days[0]! * DAY),
+        updated_at: stamp(now - days[1]! * DAY),
+      },
     });
     expect(response.status()).toBe(201);
   }
@@ -49,7 +77,9 @@ test.beforeEach(async ({ page }) => {
 
 const shows = (page: Page, n: number) =>
   expect(rowCount(page)).toHaveText(
-    n === projects.length ? `${n} projects` : `${n.toLocaleString("en")} of ${projects.length} projects`,
+    n === projects.length
+      ? `${n} projects`
+      : `${n.toLocaleString("en")} of ${projects.length} projects`,
   );
 
 test("town: several towns at once, each counted under the other filters", async ({ page }) => {
@@ -64,9 +94,12 @@ test("town: several towns at once, each counted under the other filters", async 
   const onHold = projects.filter((p) => p.status === "on_hold");
   await shows(page, onHold.filter((p) => towns.includes(p.town)).length);
   await filterButton(page, "Town").click();
-  for (const [town, n] of tally(onHold, (p) => p.town)) await expect(facetOption(page, town, n)).toBeAttached();
+  for (const [town, n] of tally(onHold, (p) => p.town))
+    await expect(facetOption(page, town, n)).toBeAttached();
   // A town with no on-hold project stays listed, with 0, so it can still be chosen.
-  const none = [...new Set(projects.map((p) => p.town))].find((t) => !onHold.some((p) => p.town === t));
+  const none = [...new Set(projects.map((p) => p.town))].find(
+    (t) => !onHold.some((p) => p.town === t),
+  );
   if (none) await expect(facetOption(page, none, 0)).toBeAttached();
 });
 
@@ -100,7 +133,10 @@ test("each date preset: last 7 days, last 30 days, this year", async ({ page }) 
   ] as const;
   for (const [title, preset, expected, param] of cases) {
     await filterButton(page, title).click();
-    await page.getByRole("group", { name: `${title} presets` }).getByRole("button", { name: preset }).click();
+    await page
+      .getByRole("group", { name: `${title} presets` })
+      .getByRole("button", { name: preset })
+      .click();
     await shows(page, expected);
     await expect(filterButton(page, title)).toHaveAccessibleName(`${title}: ${preset}`);
     expect(page.url()).toContain(param);
@@ -128,10 +164,17 @@ test("a custom range picked on the calendar includes both days", async ({ page }
     );
   const pick = async (d: Date) => {
     const grid = page.getByRole("grid");
-    for (let i = 0; i < 2 && (await grid.getByRole("button", { name: label(d) }).count()) === 0; i++) {
+    for (
+      let i = 0;
+      i < 2 && (await grid.getByRole("button", { name: label(d) }).count()) === 0;
+      i++
+    ) {
       await page.getByRole("button", { name: /previous month/i }).click();
     }
-    await grid.getByRole("button", { name: label(d) }).first().click();
+    await grid
+      .getByRole("button", { name: label(d) })
+      .first()
+      .click();
   };
   await pick(from);
   await pick(to);

@@ -41,7 +41,9 @@ test("each project is a card (name, client, town, status, updated) that opens th
   expect(await cards.count()).toBeLessThan(40);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   // Every card fits the screen.
-  const widest = await cards.evaluateAll((items) => Math.max(...items.map((i) => i.getBoundingClientRect().right)));
+  const widest = await cards.evaluateAll((items) =>
+    Math.max(...items.map((i) => i.getBoundingClientRect().right)),
+  );
   expect(widest).toBeLessThanOrEqual(390);
 
   await card.click();

@@ -52,8 +52,7 @@ export const statusText = (status: string) =>
   status === "active" ? "Active" : status === "on_hold" ? "On hold" : status;
 
 /** The header cells' labels, in order, of the visible columns. */
-export const headerLabels = (page: Page) =>
-  tableRegion(page).locator("thead th").allTextContents();
+export const headerLabels = (page: Page) => tableRegion(page).locator("thead th").allTextContents();
 
 /** Column `n` (1-based) of the first `limit` rendered rows, as text, or an attribute of an element in it. */
 export async function columnValues(page: Page, n: number, limit = 10, attr?: string) {

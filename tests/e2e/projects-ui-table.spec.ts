@@ -122,7 +122,8 @@ test("the status facet lists the statuses the service returned, with counts, and
   const counts = tally(projects, (p) => p.status);
   await filterButton(page, "Status").click();
   await expect(page.getByRole("option")).toHaveCount(counts.size);
-  for (const [status, n] of counts) await expect(facetOption(page, statusText(status), n)).toBeVisible();
+  for (const [status, n] of counts)
+    await expect(facetOption(page, statusText(status), n)).toBeVisible();
 
   const [status, n] = [...counts].sort((a, b) => a[1] - b[1])[0]!;
   await facetOption(page, statusText(status), n).click();
@@ -229,5 +230,8 @@ test("works from the keyboard: / focuses the search, Enter on a header sorts", a
   await page.keyboard.press("End");
   const last = bodyRows(page).last();
   await expect(last).toBeFocused();
-  await expect(last).toHaveAttribute("aria-rowindex", String(Number(await tableRegion(page).getByRole("table").getAttribute("aria-rowcount"))));
+  await expect(last).toHaveAttribute(
+    "aria-rowindex",
+    String(Number(await tableRegion(page).getByRole("table").getAttribute("aria-rowcount"))),
+  );
 });

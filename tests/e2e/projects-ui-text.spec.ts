@@ -24,7 +24,9 @@ test.describe.configure({ timeout: 150_000 });
 test.beforeAll(async ({ request }) => {
   await request.post(`${SIM.control}/reset`);
   for (const name of [MARKUP, OVERRIDE]) {
-    expect((await request.post(`${SIM.control}/projects`, { data: { name, town: "Inertby" } })).status()).toBe(201);
+    expect(
+      (await request.post(`${SIM.control}/projects`, { data: { name, town: "Inertby" } })).status(),
+    ).toBe(201);
   }
   projects = await listedProjects(request);
 });
@@ -49,7 +51,9 @@ test("a project named like markup is shown as text and runs nothing", async ({ p
   expect(dialogs).toBe(0);
 });
 
-test("a right-to-left override in a name is isolated and made visible, not applied", async ({ page }) => {
+test("a right-to-left override in a name is isolated and made visible, not applied", async ({
+  page,
+}) => {
   await searchBox(page).fill("invoice");
   await expect(rowCount(page)).toHaveText(`1 of ${projects.length} projects`);
   const cell = bodyRows(page).first().locator("td").first();
