@@ -57,7 +57,7 @@ export function DateFilter({
           variant="outline"
           size="sm"
           className={cn("border-dashed", className)}
-          aria-label={value ? `${title}: ${describeDateRange(value)}` : title}
+          aria-label={`${title} filter${value ? `: ${describeDateRange(value)}` : ""}`}
         >
           <CalendarDays />
           {title}
@@ -71,7 +71,7 @@ export function DateFilter({
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-auto p-0">
+      <PopoverContent align="start" className="w-auto p-0" aria-label={`${title} filter`}>
         <div className="flex flex-col sm:flex-row">
           <div
             role="group"

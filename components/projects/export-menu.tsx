@@ -38,7 +38,7 @@ export function ExportMenu({ rows, columns }: { rows: Project[]; columns: Projec
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" disabled={rows.length === 0}>
           <Download />
-          Export
+          <span className="sr-only sm:not-sr-only">Export</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

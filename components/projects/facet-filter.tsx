@@ -18,6 +18,12 @@ import { UserText } from "@/components/ui/user-text";
 import type { FacetOption } from "@/lib/projects/rows";
 import { cn } from "@/lib/utils";
 
+/** Plain substring search (cmdk's default is fuzzy, which lists near-misses as matches). */
+function containsFilter(value: string, search: string, keywords: string[] = []): number {
+  const needle = search.trim().toLowerCase();
+  return [value, ...keywords].some((text) => text.toLowerCase().includes(needle)) ? 1 : 0;
+}
+
 /**
  * A searchable multi-select (tablecn's faceted filter): each option says how many rows it would show with
  * the other filters applied; the trigger shows what is chosen. Nothing chosen means every value.
@@ -48,7 +54,7 @@ export function FacetFilter({
           variant="outline"
           size="sm"
           className={cn("border-dashed", className)}
-          aria-label={selected.length ? `${title}: ${selected.map(labelOf).join(", ")}` : title}
+          aria-label={`${title} filter${selected.length ? `: ${selected.map(labelOf).join(", ")}` : ""}`}
         >
           <PlusCircle />
           {title}
@@ -74,8 +80,8 @@ export function FacetFilter({
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-64 p-0" align="start">
-        <Command>
+      <PopoverContent className="w-64 p-0" align="start" aria-label={`${title} filter`}>
+        <Command filter={containsFilter}>
           <CommandInput placeholder={title} aria-label={`Search ${title.toLowerCase()}`} />
           <CommandList>
             <CommandEmpty>No {title.toLowerCase()} matches.</CommandEmpty>

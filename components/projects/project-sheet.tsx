@@ -33,7 +33,7 @@ function Field({
     <div className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1 border-b py-2.5 last:border-0">
       <dt className="pt-0.5 text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-[13px] break-words">{children ?? <UserText value={value} />}</dd>
-      <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+      <CopyButton value={value} label={label.toLowerCase()} />
     </div>
   );
 }
@@ -45,7 +45,7 @@ function DateField({ label, iso, now }: { label: string; iso: string; now: numbe
         {formatDateTime(iso)}
       </time>
       <span className="text-xs text-muted-foreground">
-        {formatRelativeTime(iso, now)} · <span className="font-mono">{iso}</span>
+        {formatRelativeTime(iso, now)} · <span className="font-mono whitespace-nowrap">{iso}</span>
       </span>
     </Field>
   );

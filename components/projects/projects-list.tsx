@@ -138,6 +138,7 @@ export function ProjectsList({
             facets={facets}
             narrow={narrow}
             filtered={filtered}
+            shown={rows.length}
             onSearch={(text) => void setSearch(text)}
             onChange={(patch) => void setView(patch)}
             onReset={() => void resetFilters()}

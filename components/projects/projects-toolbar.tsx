@@ -5,8 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   Sheet,
+  SheetClose,
   SheetContent,
   SheetDescription,
+  SheetFooter,
   SheetHeader,
   SheetTitle,
   SheetTrigger,
@@ -36,6 +38,7 @@ export function ProjectsToolbar({
   facets,
   narrow,
   filtered,
+  shown,
   onSearch,
   onChange,
   onReset,
@@ -46,6 +49,8 @@ export function ProjectsToolbar({
   facets: FacetCounts;
   narrow: boolean;
   filtered: boolean;
+  /** Rows the filters leave, for the Filters sheet's closing button. */
+  shown: number;
   onSearch: (q: string) => void;
   onChange: (patch: FiltersPatch) => void;
   onReset: () => void;
@@ -88,8 +93,15 @@ export function ProjectsToolbar({
                 onChange={onChange}
                 stacked
               />
-              {reset}
             </div>
+            <SheetFooter className="flex-row justify-between border-t">
+              {reset ?? <span />}
+              <SheetClose asChild>
+                <Button>
+                  Show {shown.toLocaleString("en")} {shown === 1 ? "project" : "projects"}
+                </Button>
+              </SheetClose>
+            </SheetFooter>
           </SheetContent>
         </Sheet>
       ) : (

@@ -39,7 +39,7 @@ export function SearchField({ value, onChange }: { value: string; onChange: (q: 
   }, []);
 
   return (
-    <div className="relative min-w-0 flex-1 basis-48 sm:max-w-72">
+    <div className="relative min-w-0 flex-1 basis-36 sm:max-w-72">
       <label htmlFor="projects-search" className="sr-only">
         Search
       </label>

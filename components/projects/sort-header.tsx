@@ -58,7 +58,7 @@ export function SortHeader({
         onTouchStart={header.getResizeHandler()}
         onDoubleClick={() => header.column.resetSize()}
         data-resizing={header.column.getIsResizing() || undefined}
-        className="absolute inset-y-0 -right-1 z-10 w-2 cursor-col-resize touch-none select-none after:absolute after:inset-y-2 after:left-1/2 after:w-px after:bg-border hover:after:bg-ring data-resizing:after:bg-ring"
+        className="absolute inset-y-0 right-0 z-10 w-2 cursor-col-resize touch-none select-none after:absolute after:inset-y-2 after:right-0 after:w-px after:bg-border hover:after:bg-ring data-resizing:after:bg-ring"
       />
     </TableHead>
   );

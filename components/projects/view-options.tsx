@@ -38,7 +38,7 @@ export function ViewOptions({
           View
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-64 p-0">
+      <PopoverContent align="end" className="w-64 p-0" aria-label="View options">
         <div role="group" aria-label="Columns" className="p-2">
           <p className="px-1 pb-1.5 text-xs font-medium text-muted-foreground">Columns</p>
           <ul className="flex flex-col">

@@ -64,7 +64,9 @@ test("the filters collapse into one Filters sheet", async ({ page }) => {
   const active = projects.filter((p) => p.status === "active").length;
   await facetOption(page, "Active", active).click();
   await page.keyboard.press("Escape");
-  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option")).toHaveCount(0);
+  await sheet.getByRole("button", { name: `Show ${active} projects` }).click();
+  await expect(sheet).toHaveCount(0);
   await expect(rowCount(page)).toHaveText(`${active} of ${projects.length} projects`);
   await expect(page.getByRole("button", { name: /^Filters/ })).toContainText("1");
 });

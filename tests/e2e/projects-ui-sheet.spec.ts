@@ -116,7 +116,7 @@ test("the URL round trip: a copied link reopens the same view with the same proj
   await expect(sheet(other).getByRole("heading", { name: sorted[4]!.name })).toBeVisible();
   await other.keyboard.press("Escape");
   await expect(rowCount(other)).toHaveText(`${active.length} of ${projects.length} projects`);
-  await expect(filterButton(other, "Status")).toHaveAccessibleName("Status: Active");
+  await expect(filterButton(other, "Status")).toHaveAccessibleName("Status filter: Active");
   await other.close();
 
   // Back closes the sheet: opening a project was one step.

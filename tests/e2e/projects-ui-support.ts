@@ -18,9 +18,9 @@ export const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Se
 /** The toolbar (a <search> landmark): its filter buttons, apart from the column headers of the same names. */
 export const toolbar = (page: Page) => page.locator("search");
 
-/** A facet or date filter's button in the toolbar: "Status", or "Status: Active, On hold" once chosen. */
+/** A facet or date filter's button: "Status filter", or "Status filter: Active, On hold" once chosen. */
 export const filterButton = (page: Page, title: string) =>
-  toolbar(page).getByRole("button", { name: new RegExp(`^${title}(:|$)`) });
+  page.getByRole("button", { name: new RegExp(`^${title} filter(:|$)`) });
 
 /** An option of the open facet popover, by its label and, when given, its count. */
 export const facetOption = (page: Page, label: string, count?: number) =>

@@ -131,7 +131,9 @@ test("the status facet lists the statuses the service returned, with counts, and
   await expect(rowCount(page)).toHaveText(`${n} of ${projects.length} projects`);
   await page.keyboard.press("Escape");
   expect(new Set(await columnValues(page, 5, 30))).toEqual(new Set([statusText(status)]));
-  await expect(filterButton(page, "Status")).toHaveAccessibleName(`Status: ${statusText(status)}`);
+  await expect(filterButton(page, "Status")).toHaveAccessibleName(
+    `Status filter: ${statusText(status)}`,
+  );
 });
 
 test("an on-hold string the console does not know is shown exactly as the service sends it", async ({
@@ -183,8 +185,8 @@ test("the view survives a reload and can be shared by its URL", async ({ page })
 
   await page.reload();
   await expect(rowCount(page)).toHaveText(`${expected.length} of ${projects.length} projects`);
-  await expect(filterButton(page, "Status")).toHaveAccessibleName("Status: Active");
-  await expect(filterButton(page, "Town")).toHaveAccessibleName(`Town: ${town}`);
+  await expect(filterButton(page, "Status")).toHaveAccessibleName("Status filter: Active");
+  await expect(filterButton(page, "Town")).toHaveAccessibleName(`Town filter: ${town}`);
   await expect(page.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
     "aria-sort",
     "ascending",
