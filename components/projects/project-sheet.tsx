@@ -30,10 +30,14 @@ function Field({
   children?: React.ReactNode;
 }) {
   return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1 border-b py-2.5 last:border-0">
-      <dt className="pt-0.5 text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-[13px] break-words">{children ?? <UserText value={value} />}</dd>
-      <CopyButton value={value} label={label.toLowerCase()} />
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-x-3 border-b py-2.5 last:border-0">
+      <dt className="pt-1 text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="flex min-w-0 items-start gap-2 text-[13px]">
+        <div className="min-w-0 flex-1 pt-0.5 break-words">
+          {children ?? <UserText value={value} />}
+        </div>
+        <CopyButton value={value} label={label.toLowerCase()} className="-my-1" />
+      </dd>
     </div>
   );
 }

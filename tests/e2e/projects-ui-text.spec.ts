@@ -78,7 +78,10 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(bodyRows(page).first()).toBeVisible();
     const check = async () => {
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+      const found = results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`,
+      );
+      expect(found).toEqual([]);
     };
     await check();
     await filterButton(page, "Town").click();
