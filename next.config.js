@@ -9,6 +9,10 @@ const nextConfig = {
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
   poweredByHeader: false,
   reactStrictMode: true,
+  // Next's development badge sits over the page and in the Tab order; the demo runs `next dev` for members to try.
+  devIndicators: false,
+  // `radix-ui` re-exports every primitive; compile only the ones imported (lucide-react is on Next's own list).
+  experimental: { optimizePackageImports: ["radix-ui"] },
 };
 
 module.exports = nextConfig;

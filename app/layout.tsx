@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { TemporaryPasswordNotice } from "@/components/auth/temporary-password-notice";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Providers } from "@/components/providers";
-import { SiteHeader } from "@/components/ui/site-header";
+import { SiteHeader } from "@/components/layout/site-header";
 import { layoutSession } from "@/lib/auth/page-gate";
 import { clientEnv } from "@/lib/env-client";
 import "./globals.css";
@@ -20,8 +20,8 @@ export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
   themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
-    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+    { media: "(prefers-color-scheme: light)", color: "#fbfbfc" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b0b0d" },
   ],
 };
 
@@ -31,11 +31,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     // next-themes sets the theme class before hydration; the mismatch on <html> is expected.
     <html lang="en" suppressHydrationWarning>
-      <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+      <body className="min-h-screen">
         <Providers nonce={nonce}>
           <a
             href="#main"
-            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:text-[13px] focus:font-medium focus:shadow-md"
           >
             Skip to content
           </a>

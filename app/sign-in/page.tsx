@@ -3,6 +3,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { ProviderButtons } from "@/components/auth/provider-buttons";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { getCurrentMember } from "@/lib/auth/guard";
 import { signInErrorMessage } from "@/lib/auth/messages";
@@ -35,21 +37,16 @@ export default async function SignInPage({
   const error = signInErrorMessage(query.error, query.code);
 
   return (
-    <div className="mx-auto mt-6 w-full max-w-sm sm:mt-12">
-      <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <h1 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-          Sign in
-        </h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+    <div className="mx-auto mt-4 w-full max-w-sm sm:mt-16">
+      <Card className="gap-0 px-6 py-6">
+        <h1 className="text-lg font-semibold tracking-tight">Sign in</h1>
+        <p className="mt-1 text-[13px] text-muted-foreground">
           to {clientEnv.NEXT_PUBLIC_APP_NAME}, with the account a workspace admin gave you.
         </p>
         {query.signedOut && !error ? (
-          <p
-            role="status"
-            className="mt-4 rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
-          >
-            You have signed out.
-          </p>
+          <Alert role="status" className="mt-5">
+            <AlertDescription>You have signed out.</AlertDescription>
+          </Alert>
         ) : null}
         <SignInForm
           callbackUrl={callbackPath}
@@ -60,7 +57,7 @@ export default async function SignInPage({
         {providers.length > 0 ? (
           <ProviderButtons providers={providers} callbackUrl={callbackPath} />
         ) : null}
-      </div>
+      </Card>
     </div>
   );
 }

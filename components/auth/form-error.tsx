@@ -1,11 +1,15 @@
+import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+
 /** A form's error, announced by screen readers as soon as it appears. */
 export function FormError({ message, id }: { message?: string; id?: string }) {
   return (
     <div role="alert" id={id} className={message ? "" : "sr-only"}>
       {message ? (
-        <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          {message}
-        </p>
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
       ) : null}
     </div>
   );
@@ -16,9 +20,10 @@ export function FormStatus({ message }: { message?: string }) {
   return (
     <div role="status" className={message ? "" : "sr-only"}>
       {message ? (
-        <p className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
-          {message}
-        </p>
+        <Alert variant="success">
+          <CircleCheckIcon aria-hidden="true" />
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
       ) : null}
     </div>
   );

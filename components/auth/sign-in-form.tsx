@@ -1,9 +1,11 @@
 "use client";
 
 import { useActionState, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { signInWithPassword, type SignInState } from "@/lib/auth/actions/sign-in";
 import { FormError } from "./form-error";
-import { inputClass, labelClass, primaryButtonClass } from "./styles";
 
 interface Props {
   callbackUrl: string;
@@ -30,31 +32,30 @@ export function SignInForm({ callbackUrl, initialError, demo }: Props) {
       {demo ? (
         <section
           aria-labelledby="demo-sign-in"
-          className="mt-4 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100"
+          className="mt-5 rounded-md border border-info/30 bg-info/5 px-3 py-2.5 text-[13px]"
         >
-          <h2 id="demo-sign-in" className="font-medium">
-            Demo sign-in
-          </h2>
-          <p className="mt-1 break-all">
-            Email <code>{demo.email}</code>, password <code>{demo.password}</code>
-          </p>
-          <button
-            type="button"
-            onClick={fillDemo}
-            className="mt-2 rounded-md border border-blue-300 px-2 py-1 text-sm font-medium hover:bg-blue-100 dark:border-blue-800 dark:hover:bg-blue-900"
-          >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id="demo-sign-in" className="font-medium text-foreground">
+                Demo sign-in
+              </h2>
+              <p className="mt-0.5 text-muted-foreground [overflow-wrap:anywhere]">
+                Email <code className="font-mono text-foreground">{demo.email}</code>, password{" "}
+                <code className="font-mono text-foreground">{demo.password}</code>
+              </p>
+            </div>
+          </div>
+          <Button type="button" variant="outline" size="sm" className="mt-2" onClick={fillDemo}>
             Fill in the demo account
-          </button>
+          </Button>
         </section>
       ) : null}
-      <form action={action} className="mt-4 space-y-4">
+      <form action={action} className="mt-5 space-y-4">
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
         <FormError message={state.error} />
-        <div>
-          <label htmlFor="sign-in-email" className={labelClass}>
-            Email
-          </label>
-          <input
+        <div className="grid gap-1.5">
+          <Label htmlFor="sign-in-email">Email</Label>
+          <Input
             ref={email}
             id="sign-in-email"
             name="email"
@@ -62,26 +63,22 @@ export function SignInForm({ callbackUrl, initialError, demo }: Props) {
             autoComplete="username"
             required
             defaultValue={state.email}
-            className={inputClass}
           />
         </div>
-        <div>
-          <label htmlFor="sign-in-password" className={labelClass}>
-            Password
-          </label>
-          <input
+        <div className="grid gap-1.5">
+          <Label htmlFor="sign-in-password">Password</Label>
+          <Input
             ref={password}
             id="sign-in-password"
             name="password"
             type="password"
             autoComplete="current-password"
             required
-            className={inputClass}
           />
         </div>
-        <button type="submit" disabled={pending} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={pending} className="w-full">
           {pending ? "Signing in…" : "Sign in"}
-        </button>
+        </Button>
       </form>
     </>
   );

@@ -1,18 +1,19 @@
+import { TriangleAlertIcon } from "lucide-react";
 import Link from "next/link";
 
 /** Shown on every page while a member still uses the temporary password an admin gave them. */
 export function TemporaryPasswordNotice() {
   return (
-    <div
-      role="note"
-      className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
-        You are using a temporary password.{" "}
-        <Link href="/settings/account" className="font-medium underline">
-          Choose your own password
-        </Link>
-        .
+    <div role="note" className="border-b border-warning/30 bg-warning/10 text-foreground">
+      <p className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 text-[13px]">
+        <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0 text-warning" />
+        <span>
+          You are using a temporary password.{" "}
+          <Link href="/settings/account" className="font-medium underline underline-offset-4">
+            Choose your own password
+          </Link>
+          .
+        </span>
       </p>
     </div>
   );

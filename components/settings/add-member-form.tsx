@@ -1,13 +1,18 @@
 "use client";
 
-import { useActionState, useRef } from "react";
+import { useActionState, useRef, useState } from "react";
 import { FormError, FormStatus } from "@/components/auth/form-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import {
-  inputClass,
-  labelClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from "@/components/auth/styles";
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { addMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/schemas";
@@ -34,83 +39,114 @@ export function AddMemberForm({ canAddAdmin }: { canAddAdmin: boolean }) {
   const password = useRef<HTMLInputElement>(null);
 
   return (
-    <section
-      aria-labelledby="add-member-heading"
-      className="max-w-xl rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 id="add-member-heading" className="text-lg font-semibold">
-        Add a member
-      </h2>
-      <form action={action} className="mt-3 space-y-4" key={state.done}>
-        <FormError message={state.error} />
-        <FormStatus message={state.message} />
-        <div>
-          <label htmlFor="add-member-email" className={labelClass}>
-            Email
-          </label>
-          <input
-            id="add-member-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="off"
-            defaultValue={state.fields?.email}
-            className={inputClass}
+    <section aria-labelledby="add-member-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id="add-member-heading">Add a member</h2>
+          </CardTitle>
+          <CardDescription>
+            They sign in with this email and the temporary password, then choose their own.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* Remounted after each success, so the fields start empty for the next member. */}
+          <AddMemberFields
+            key={state.done}
+            state={state}
+            action={action}
+            pending={pending}
+            canAddAdmin={canAddAdmin}
+            password={password}
           />
-        </div>
-        <div>
-          <label htmlFor="add-member-role" className={labelClass}>
-            Role
-          </label>
-          <select
-            id="add-member-role"
-            name="role"
-            defaultValue={state.fields?.role || "member"}
-            className={inputClass}
-          >
-            <option value="member">Member: uses the console, adds and removes members</option>
-            {canAddAdmin ? (
-              <option value="admin">Admin: also adds and removes admins</option>
-            ) : null}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="add-member-password" className={labelClass}>
-            Temporary password
-          </label>
-          <p id="add-member-password-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-            At least {PASSWORD_MIN_LENGTH} characters. Give it to the new member yourself; it is not
-            sent anywhere.
-          </p>
-          <div className="mt-1 flex gap-2">
-            <input
-              ref={password}
-              id="add-member-password"
-              name="password"
-              type="text"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="new-password"
-              spellCheck={false}
-              aria-describedby="add-member-password-hint"
-              className={`${inputClass} mt-0 font-mono`}
-            />
-            <button
-              type="button"
-              className={`${secondaryButtonClass} shrink-0`}
-              onClick={() => {
-                if (password.current) password.current.value = generatePassword();
-              }}
-            >
-              Generate
-            </button>
-          </div>
-        </div>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? "Adding…" : "Add member"}
-        </button>
-      </form>
+        </CardContent>
+      </Card>
     </section>
+  );
+}
+
+function AddMemberFields({
+  state,
+  action,
+  pending,
+  canAddAdmin,
+  password,
+}: {
+  state: ActionState;
+  action: (formData: FormData) => void;
+  pending: boolean;
+  canAddAdmin: boolean;
+  password: React.RefObject<HTMLInputElement | null>;
+}) {
+  const [role, setRole] = useState(state.fields?.role || "member");
+  return (
+    <form action={action} className="grid max-w-md gap-4">
+      <FormError message={state.error} />
+      <FormStatus message={state.message} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="add-member-email">Email</Label>
+        <Input
+          id="add-member-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          defaultValue={state.fields?.email}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="add-member-role">Role</Label>
+        <Select name="role" value={role} onValueChange={setRole}>
+          <SelectTrigger id="add-member-role" className="w-full">
+            {/* The trigger names the role only; the list explains each. */}
+            <SelectValue>{role === "admin" ? "Admin" : "Member"}</SelectValue>
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="member">
+              Member: uses the console, adds and removes members
+            </SelectItem>
+            {canAddAdmin ? (
+              <SelectItem value="admin">Admin: also adds and removes admins</SelectItem>
+            ) : null}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="add-member-password">Temporary password</Label>
+        <div className="flex gap-2">
+          <Input
+            ref={password}
+            id="add-member-password"
+            name="password"
+            type="text"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            autoComplete="new-password"
+            spellCheck={false}
+            aria-describedby="add-member-password-hint"
+            className="font-mono"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              if (password.current) password.current.value = generatePassword();
+            }}
+          >
+            Generate
+          </Button>
+        </div>
+        <p id="add-member-password-hint" className="text-xs text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters. Give it to the new member yourself; it is not
+          sent anywhere.
+        </p>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Adding…" : "Add member"}
+        </Button>
+      </div>
+    </form>
   );
 }

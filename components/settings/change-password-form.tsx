@@ -1,8 +1,13 @@
 "use client";
 
+import { TriangleAlertIcon } from "lucide-react";
 import { useActionState } from "react";
 import { FormError, FormStatus } from "@/components/auth/form-error";
-import { inputClass, labelClass, primaryButtonClass } from "@/components/auth/styles";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { changePasswordAction } from "@/lib/auth/actions/account";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
@@ -20,72 +25,72 @@ export function ChangePasswordForm({
       : undefined,
   });
   return (
-    <section
-      aria-labelledby="change-password-heading"
-      className="max-w-md rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 id="change-password-heading" className="text-lg font-semibold">
-        Change your password
-      </h2>
-      {temporary ? (
-        <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-          You are using a temporary password from an admin. Choose your own now.
-        </p>
-      ) : null}
-      <form action={action} className="mt-3 space-y-4">
-        <FormError message={state.error} />
-        <FormStatus message={state.error ? undefined : state.message} />
-        <div>
-          <label htmlFor="current-password" className={labelClass}>
-            Current password
-          </label>
-          <input
-            id="current-password"
-            name="currentPassword"
-            type="password"
-            required
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="new-password" className={labelClass}>
-            New password
-          </label>
-          <p id="new-password-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.
-          </p>
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-            aria-describedby="new-password-hint"
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="confirm-password" className={labelClass}>
-            New password again
-          </label>
-          <input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? "Changing…" : "Change password"}
-        </button>
-      </form>
+    <section aria-labelledby="change-password-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id="change-password-heading">Change your password</h2>
+          </CardTitle>
+          <CardDescription>Changing it signs out your other sessions.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {temporary ? (
+            <Alert variant="warning" className="mb-4 max-w-sm">
+              <TriangleAlertIcon aria-hidden="true" />
+              <AlertDescription>
+                You are using a temporary password from an admin. Choose your own now.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <form action={action} className="grid max-w-sm gap-4">
+            <FormError message={state.error} />
+            <FormStatus message={state.error ? undefined : state.message} />
+            <div className="grid gap-1.5">
+              <Label htmlFor="current-password">Current password</Label>
+              <Input
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                required
+                autoComplete="current-password"
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="new-password">New password</Label>
+              <Input
+                id="new-password"
+                name="newPassword"
+                type="password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                maxLength={PASSWORD_MAX_LENGTH}
+                autoComplete="new-password"
+                aria-describedby="new-password-hint"
+              />
+              <p id="new-password-hint" className="text-xs text-muted-foreground">
+                At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.
+              </p>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="confirm-password">New password again</Label>
+              <Input
+                id="confirm-password"
+                name="confirmPassword"
+                type="password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                maxLength={PASSWORD_MAX_LENGTH}
+                autoComplete="new-password"
+              />
+            </div>
+            <div>
+              <Button type="submit" disabled={pending}>
+                {pending ? "Changing…" : "Change password"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
     </section>
   );
 }

@@ -1,10 +1,40 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState } from "react";
+import { MoreHorizontalIcon, UserMinusIcon, CopyIcon } from "lucide-react";
+import { useActionState, useRef, useState } from "react";
+import { toast } from "sonner";
 import { FormError, FormStatus } from "@/components/auth/form-error";
-import { dangerButtonClass, secondaryButtonClass } from "@/components/auth/styles";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { UserText } from "@/components/ui/user-text";
 import { removeMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
+import { copyText } from "@/lib/ui/copy-text";
 
 export interface MemberRow {
   id: string;
@@ -29,131 +59,195 @@ function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-export function MembersTable({ members, currentMemberId, isAdmin, adminCount }: Props) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
+/** Why this row cannot be removed by the signed-in member, or null when it can. */
+function removalBlocked(
+  member: MemberRow,
+  { currentMemberId, isAdmin, adminCount }: Omit<Props, "members">,
+): string | null {
+  if (member.id === currentMemberId) return "You cannot remove yourself";
+  if (member.role === "admin" && !isAdmin) return "Only an admin can remove an admin";
+  if (member.role === "admin" && adminCount <= 1) return "Last admin";
+  return null;
+}
 
-  // Move focus to the confirmation so keyboard users land on the decision they just asked for.
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
+export function MembersTable({ members, ...rules }: Props) {
+  const [state, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
+  const [removing, setRemoving] = useState<MemberRow | null>(null);
+  // The row menu that asked for the removal gets focus back when the dialog closes: the dialog has no trigger
+  // of its own, so Radix cannot know where the member was.
+  const lastTrigger = useRef<string | null>(null);
+
+  async function copyEmail(email: string) {
+    if (await copyText(email)) toast.success("Email copied");
+    else toast.error("Could not copy the email");
+  }
 
   return (
-    <section aria-labelledby="members-heading" className="mb-10">
+    <section aria-labelledby="members-heading" className="mb-8">
       <h2 id="members-heading" className="sr-only">
         Member list
       </h2>
-      <div className="mb-3 space-y-2">
+      <div className="mb-3 space-y-2 empty:hidden">
         <FormError message={state.error} />
         <FormStatus message={state.message} />
       </div>
-      <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="mb-2 text-xs text-muted-foreground">
         {members.length} {members.length === 1 ? "member" : "members"}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="min-w-full divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-          <thead className="bg-zinc-50 text-left dark:bg-zinc-900">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Last sign-in
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Added
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+      <div className="overflow-hidden rounded-lg border bg-card">
+        <Table className="table-fixed">
+          <TableHeader className="bg-muted/40">
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Member</TableHead>
+              <TableHead className="hidden w-32 sm:table-cell">Role</TableHead>
+              <TableHead className="hidden w-40 md:table-cell">Last sign-in</TableHead>
+              <TableHead className="hidden w-28 lg:table-cell">Added</TableHead>
+              <TableHead className="w-12">
                 <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 bg-white dark:divide-zinc-800 dark:bg-zinc-950">
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {members.map((member) => {
-              const isSelf = member.id === currentMemberId;
-              const lastAdmin = member.role === "admin" && adminCount <= 1;
-              const adminOnly = member.role === "admin" && !isAdmin;
-              return (
-                <tr key={member.id}>
-                  <td className="px-3 py-2">
-                    <span className="break-all font-medium">{member.email}</span>
-                    {isSelf ? (
-                      <span className="text-zinc-600 dark:text-zinc-400"> (you)</span>
-                    ) : null}
-                    {member.name ? (
-                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                        {member.name}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+              const isSelf = member.id === rules.currentMemberId;
+              const blocked = removalBlocked(member, rules);
+              const roleBadges = (
+                <>
+                  <Badge variant={member.role === "admin" ? "info" : "secondary"}>
                     {member.role === "admin" ? "Admin" : "Member"}
-                    {member.mustChangePassword ? (
-                      <span className="block text-xs text-amber-800 dark:text-amber-300">
-                        Temporary password
-                      </span>
+                  </Badge>
+                  {member.mustChangePassword ? (
+                    <Badge variant="warning">Temporary password</Badge>
+                  ) : null}
+                </>
+              );
+              return (
+                <TableRow key={member.id}>
+                  <TableCell className="min-w-0">
+                    <div className="flex min-w-0 items-baseline gap-1.5">
+                      <UserText value={member.email} truncate className="font-medium" />{" "}
+                      {isSelf ? (
+                        <span className="shrink-0 text-muted-foreground">(you)</span>
+                      ) : null}
+                    </div>
+                    {member.name ? (
+                      <UserText
+                        value={member.name}
+                        truncate
+                        className="text-xs text-muted-foreground"
+                      />
                     ) : null}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                    <div className="mt-1 flex flex-wrap gap-1 sm:hidden">{roleBadges}</div>
+                    <p className="mt-1 text-xs text-muted-foreground md:hidden">
+                      Last sign-in{" "}
+                      {member.lastSignInAt ? (
+                        <time dateTime={member.lastSignInAt}>
+                          {formatTime(member.lastSignInAt)}
+                        </time>
+                      ) : (
+                        "never"
+                      )}
+                    </p>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <div className="flex flex-col items-start gap-1">{roleBadges}</div>
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
                     {member.lastSignInAt ? (
                       <time dateTime={member.lastSignInAt}>{formatTime(member.lastSignInAt)}</time>
                     ) : (
-                      <span className="text-zinc-600 dark:text-zinc-400">Never</span>
+                      "Never"
                     )}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
                     <time dateTime={member.createdAt}>{member.createdAt.slice(0, 10)}</time>
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {isSelf || lastAdmin || adminOnly ? (
-                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                        {isSelf
-                          ? "You cannot remove yourself"
-                          : adminOnly
-                            ? "Only an admin can remove an admin"
-                            : "Last admin"}
-                      </span>
-                    ) : confirming === member.id ? (
-                      <form action={action} className="inline-flex items-center gap-2">
-                        <input type="hidden" name="memberId" value={member.id} />
-                        <button
-                          ref={confirmButton}
-                          type="submit"
-                          disabled={pending}
-                          className={dangerButtonClass}
-                          aria-label={`Confirm: remove ${member.email}`}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <DropdownMenu>
+                      <DropdownMenuTrigger asChild>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Actions for ${member.email}`}
+                          data-member-actions={member.id}
                         >
-                          {pending ? "Removing…" : "Confirm removal"}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setConfirming(null)}
-                          className={secondaryButtonClass}
-                        >
-                          Cancel
-                        </button>
-                      </form>
-                    ) : (
-                      <button
-                        type="button"
-                        onClick={() => setConfirming(member.id)}
-                        className={secondaryButtonClass}
-                        aria-label={`Remove ${member.email}`}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                          <MoreHorizontalIcon />
+                        </Button>
+                      </DropdownMenuTrigger>
+                      <DropdownMenuContent align="end" className="w-60">
+                        <DropdownMenuLabel className="min-w-0">
+                          <UserText value={member.email} truncate className="font-medium" />
+                        </DropdownMenuLabel>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem onSelect={() => copyEmail(member.email)}>
+                          <CopyIcon />
+                          Copy email
+                        </DropdownMenuItem>
+                        {blocked ? (
+                          <DropdownMenuItem disabled>
+                            <UserMinusIcon />
+                            {blocked}
+                          </DropdownMenuItem>
+                        ) : (
+                          <DropdownMenuItem
+                            variant="destructive"
+                            onSelect={() => {
+                              lastTrigger.current = member.id;
+                              setRemoving(member);
+                            }}
+                          >
+                            <UserMinusIcon />
+                            Remove from workspace…
+                          </DropdownMenuItem>
+                        )}
+                      </DropdownMenuContent>
+                    </DropdownMenu>
+                  </TableCell>
+                </TableRow>
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
+      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            const id = lastTrigger.current;
+            const trigger = id
+              ? document.querySelector<HTMLElement>(`[data-member-actions="${CSS.escape(id)}"]`)
+              : null;
+            if (trigger) {
+              event.preventDefault();
+              trigger.focus();
+            }
+          }}
+        >
+          <form
+            action={(formData) => {
+              action(formData);
+              setRemoving(null);
+            }}
+            className="grid gap-4"
+          >
+            <AlertDialogHeader>
+              <AlertDialogTitle className="min-w-0">
+                Remove <UserText value={removing?.email} />?
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                Their open sessions end at once and they can no longer sign in. You can add them
+                again later.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <input type="hidden" name="memberId" value={removing?.id ?? ""} />
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+              <Button type="submit" variant="destructive" disabled={pending}>
+                {pending ? "Removing…" : "Remove member"}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 }

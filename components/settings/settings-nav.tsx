@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { cn } from "@/lib/utils";
 
 const LINKS = [
   { href: "/settings/members", label: "Members" },
@@ -11,8 +12,11 @@ const LINKS = [
 export function SettingsNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="md:w-48 md:shrink-0">
-      <ul className="flex gap-1 md:flex-col">
+    <nav aria-label="Settings" className="md:w-44 md:shrink-0">
+      <p className="mb-2 hidden px-2.5 text-xs font-medium text-muted-foreground md:block">
+        Settings
+      </p>
+      <ul className="flex gap-1 border-b pb-2 md:flex-col md:border-0 md:pb-0">
         {LINKS.map(({ href, label }) => {
           const active = pathname === href;
           return (
@@ -20,11 +24,12 @@ export function SettingsNav() {
               <Link
                 href={href}
                 aria-current={active ? "page" : undefined}
-                className={`block rounded-md px-2.5 py-1.5 text-sm font-medium ${
+                className={cn(
+                  "block rounded-md px-2.5 py-1.5 text-[13px] font-medium transition-colors",
                   active
-                    ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
-                    : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-                }`}
+                    ? "bg-accent text-accent-foreground"
+                    : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                )}
               >
                 {label}
               </Link>

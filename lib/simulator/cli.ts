@@ -1,6 +1,6 @@
 /**
  * `npm run sim -- [flags]`: the service simulator alone. Every flag is optional; `--key` and `--no-api-key`
- * repeat. `npm run sim -- --help` lists them with their defaults (also in the README, "The simulator").
+ * repeat. `npm run sim -- --help` lists them with their defaults (also in docs/simulator.md).
  * Runs under tsx: it must not import server-only or lib/env.ts.
  */
 import { parseArgs } from "node:util";

@@ -7,7 +7,7 @@ import { faultSchema } from "./faults";
 import { readJson, sendJson } from "./http";
 import { stripUndefined } from "./project-input";
 
-/** The control API under /__sim/ (documented in index.ts and the README). Not part of the service. */
+/** The control API under /__sim/ (documented in index.ts and docs/simulator.md). Not part of the service. */
 export const CONTROL_PREFIX = "/__sim";
 
 // One fault or several. Chosen by shape rather than with a union, which would hide the discriminator's message.

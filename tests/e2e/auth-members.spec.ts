@@ -4,6 +4,7 @@ import { SIGNED_OUT } from "./auth-state";
 import {
   addMemberAsAdmin,
   expectSignInError,
+  removeMember,
   signIn,
   testAddress,
   uniqueEmail,
@@ -127,14 +128,17 @@ test("an admin removes a member: their open session ends and they cannot sign in
   const leaver = await signedInAs(browser, email, password);
 
   await page.goto("/settings/members");
-  const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByRole("button", { name: `Remove ${email}` }).click();
-  // A second, deliberate step; Cancel keeps the member.
-  await row.getByRole("button", { name: "Cancel" }).click();
-  await row.getByRole("button", { name: `Remove ${email}` }).click();
-  const confirm = row.getByRole("button", { name: `Confirm: remove ${email}` });
-  await expect(confirm).toBeFocused();
-  await confirm.click();
+  const actions = page.getByRole("button", { name: `Actions for ${email}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Remove from workspace…" }).click();
+  // A second, deliberate step in a dialog that starts on Cancel; Cancel keeps the member and returns to the row.
+  const dialog = page.getByRole("alertdialog", { name: `Remove ${email}?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(actions).toBeFocused();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await removeMember(page, email);
   await expect(page.getByRole("status").filter({ hasText: `${email} was removed` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
 
@@ -154,8 +158,10 @@ test("the admin cannot remove themselves; a plain member manages plain members b
 }) => {
   await page.goto("/settings/members");
   const self = page.getByRole("row").filter({ hasText: `${E2E.adminEmail} (you)` });
-  await expect(self).toContainText("You cannot remove yourself");
-  await expect(self.getByRole("button")).toHaveCount(0);
+  await self.getByRole("button", { name: `Actions for ${E2E.adminEmail}` }).click();
+  await expect(page.getByRole("menuitem", { name: "You cannot remove yourself" })).toBeDisabled();
+  await expect(page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 
   const email = uniqueEmail("plain");
   await addMemberAsAdmin(browser, email, "plain-password-123");
@@ -164,11 +170,16 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await expect(member.page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
 
   // An admin's row offers no removal to a plain member, and the role list offers no admin.
-  const adminRow = member.page.getByRole("row").filter({ hasText: E2E.adminEmail });
-  await expect(adminRow).toContainText("Only an admin can remove an admin");
-  await expect(adminRow.getByRole("button")).toHaveCount(0);
+  await member.page.getByRole("button", { name: `Actions for ${E2E.adminEmail}` }).click();
+  await expect(
+    member.page.getByRole("menuitem", { name: "Only an admin can remove an admin" }),
+  ).toBeDisabled();
+  await expect(member.page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
+  await member.page.keyboard.press("Escape");
   const form = member.page.getByRole("region", { name: "Add a member" });
-  await expect(form.getByLabel("Role").locator("option")).toHaveText([/^Member/]);
+  await form.getByLabel("Role").click();
+  await expect(member.page.getByRole("option")).toHaveText([/^Member/]);
+  await member.page.keyboard.press("Escape");
 
   // A plain member adds a colleague and removes them again.
   const colleague = uniqueEmail("colleague");
@@ -176,8 +187,7 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await form.getByLabel("Temporary password").fill("colleague-password-1");
   await form.getByRole("button", { name: "Add member" }).click();
   await expect(form.getByRole("status")).toContainText(`${colleague} was added`);
-  await member.page.getByRole("button", { name: `Remove ${colleague}` }).click();
-  await member.page.getByRole("button", { name: `Confirm: remove ${colleague}` }).click();
+  await removeMember(member.page, colleague);
   await expect(member.page.getByRole("row").filter({ hasText: colleague })).toHaveCount(0);
   await member.context.close();
 });

@@ -35,7 +35,7 @@ test.describe("signed out", () => {
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
     await expect(menuButton).toBeFocused();
     await menuButton.click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
 
     await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
     await expect(page.getByRole("status")).toHaveText("You have signed out.");

@@ -51,9 +51,24 @@ export async function addMemberAsAdmin(
   await page.goto("/settings/members");
   const form = page.getByRole("region", { name: "Add a member" });
   await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Role").selectOption(role);
+  await chooseRole(page, role);
   await form.getByLabel("Temporary password").fill(password);
   await form.getByRole("button", { name: "Add member" }).click();
   await expect(form.getByRole("status")).toContainText(`${email} was added`);
   await context.close();
+}
+
+/** Picks a role in the Add-a-member form's select (a listbox, not a native <select>). */
+export async function chooseRole(page: Page, role: "member" | "admin") {
+  await page.getByRole("region", { name: "Add a member" }).getByLabel("Role").click();
+  await page.getByRole("option", { name: new RegExp(`^${role}:`, "i") }).click();
+}
+
+/** Opens a member's row menu, asks to remove them and confirms in the dialog. */
+export async function removeMember(page: Page, email: string) {
+  await page.getByRole("button", { name: `Actions for ${email}` }).click();
+  await page.getByRole("menuitem", { name: "Remove from workspace…" }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Remove ${email}?` });
+  await dialog.getByRole("button", { name: "Remove member" }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -53,16 +53,21 @@ test.describe("smoke: every page renders without errors", () => {
     }
   });
 
-  test("theme toggle switches to dark and back", async ({ page }) => {
+  test("theme menu switches to light and dark, and the choice survives a reload", async ({
+    page,
+  }) => {
     await page.goto("/projects");
-    const toggle = page.getByRole("button", { name: /^Theme:/ });
-    await expect(toggle).toHaveAccessibleName(/Switch to Light/);
-    await toggle.click(); // system -> light
+    const toggle = page.getByRole("button", { name: "Theme: System" });
+    await toggle.click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
     await expect(page.locator("html")).toHaveClass(/light/);
-    await toggle.click(); // light -> dark
+    await expect(page.getByRole("button", { name: "Theme: Light" })).toBeFocused();
+    await page.getByRole("button", { name: "Theme: Light" }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeVisible();
   });
 
   test("usable at 360 px wide: navigation visible, no horizontal scroll", async ({ page }) => {

@@ -12,7 +12,7 @@ import { signIn } from "./upstream-support";
 /**
  * Every upstream status and fault mode of the simulator, through the real route of a production server:
  * without a snapshot the member gets `{ error, code }` with the documented status; with one, the member
- * keeps seeing data, marked stale, with the error. Documented in README "The projects API".
+ * keeps seeing data, marked stale, with the error. Documented in docs/projects-api.md.
  */
 const KEYS = { cold: "sim_e2e_faults_cold_7c1e", warm: "sim_e2e_faults_warm_2a9d" };
 

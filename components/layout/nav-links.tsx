@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { cn } from "@/lib/utils";
 
 const LINKS = [
   { href: "/projects", label: "Projects" },
@@ -14,22 +15,29 @@ export function NavLinks() {
   // A signed-out visitor on the sign-in page can open none of these.
   if (pathname === "/sign-in") return null;
   return (
-    <ul className="flex items-center gap-1">
+    <ul className="flex h-10 items-center gap-0.5 sm:h-12">
       {LINKS.map(({ href, label }) => {
         const active = pathname === href || pathname.startsWith(`${href}/`);
         return (
-          <li key={href}>
+          <li key={href} className="relative flex h-full items-center">
             <Link
               href={href}
               aria-current={active ? "page" : undefined}
-              className={`rounded-md px-2.5 py-1.5 text-sm font-medium ${
+              className={cn(
+                "rounded-md px-2.5 py-1 text-[13px] font-medium transition-colors",
                 active
-                  ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900"
-                  : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-              }`}
+                  ? "text-foreground"
+                  : "text-muted-foreground hover:bg-accent hover:text-foreground",
+              )}
             >
               {label}
             </Link>
+            {active ? (
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-2 -bottom-px h-0.5 rounded-full bg-foreground"
+              />
+            ) : null}
           </li>
         );
       })}
