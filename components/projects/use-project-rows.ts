@@ -25,9 +25,9 @@ export function useProjectRows(
   const minute = Math.floor(useNow(60_000) / 60_000);
   const key = JSON.stringify(deferred);
   const selection = useMemo(
-    () => selectProjects(sorted, deferred, minute * 60_000),
+    () => selectProjects(index, sorted, deferred, minute * 60_000),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the filters' content
-    [sorted, key, minute],
+    [index, sorted, key, minute],
   );
   return { index, ...selection };
 }

@@ -16,40 +16,69 @@ export interface IndexedProject {
   search: string;
   created: number;
   updated: number;
+  /** Each facet's value as a small integer, so a pass counts in typed arrays instead of maps. */
+  status: number;
+  town: number;
+  client: number;
+}
+
+/** One facet's values, numbered in the order they first appear. */
+interface FacetValues {
+  byId: string[];
+  ids: Map<string, number>;
 }
 
 export interface ProjectsIndex {
   items: IndexedProject[];
   /** Every value each facet holds in the list, in reading order (an option stays while others filter). */
   values: Record<FacetId, string[]>;
+  facets: Record<FacetId, FacetValues>;
 }
 
-const FIELD: Record<FacetId, (p: Project) => string> = {
-  status: (p) => p.status,
-  town: (p) => p.town,
-  client: (p) => p.client_name,
-};
+function numberer(): FacetValues & { id: (value: string) => number } {
+  const byId: string[] = [];
+  const ids = new Map<string, number>();
+  return {
+    byId,
+    ids,
+    id(value) {
+      let id = ids.get(value);
+      if (id === undefined) {
+        id = byId.length;
+        ids.set(value, id);
+        byId.push(value);
+      }
+      return id;
+    },
+  };
+}
 
 export function indexProjects(projects: Project[]): ProjectsIndex {
-  const seen = { status: new Set<string>(), town: new Set<string>(), client: new Set<string>() };
-  const items = projects.map((project) => {
-    seen.status.add(project.status);
-    seen.town.add(project.town);
-    seen.client.add(project.client_name);
-    return {
-      project,
-      search: [project.name, project.client_name, project.town, project.address]
-        .join("\u0000")
-        .toLowerCase(),
-      created: Date.parse(project.created_at),
-      updated: Date.parse(project.updated_at),
-    };
-  });
+  const status = numberer();
+  const town = numberer();
+  const client = numberer();
+  const items = projects.map((project) => ({
+    project,
+    search: [project.name, project.client_name, project.town, project.address]
+      .join("\u0000")
+      .toLowerCase(),
+    created: Date.parse(project.created_at),
+    updated: Date.parse(project.updated_at),
+    status: status.id(project.status),
+    town: town.id(project.town),
+    client: client.id(project.client_name),
+  }));
   // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as an option.
-  const list = (set: Set<string>) => [...set].filter((v) => v !== "").sort(naturalCompare);
+  const list = (f: FacetValues) => f.byId.filter((v) => v !== "").sort(naturalCompare);
+  const facets = {
+    status: { byId: status.byId, ids: status.ids },
+    town: { byId: town.byId, ids: town.ids },
+    client: { byId: client.byId, ids: client.ids },
+  };
   return {
     items,
-    values: { status: list(seen.status), town: list(seen.town), client: list(seen.client) },
+    values: { status: list(status), town: list(town), client: list(client) },
+    facets,
   };
 }
 
@@ -98,46 +127,73 @@ export interface Selection {
 const within = (t: number, interval: Interval | null) =>
   interval === null || (t >= interval.start && t < interval.end);
 
+/** Flags by value id for a facet's chosen values, or null when nothing is chosen (every value passes). */
+function chosenFlags(values: FacetValues, chosen: readonly string[]): Uint8Array | null {
+  if (chosen.length === 0) return null;
+  const flags = new Uint8Array(values.byId.length);
+  for (const value of chosen) {
+    const id = values.ids.get(value);
+    if (id !== undefined) flags[id] = 1;
+  }
+  return flags;
+}
+
+function toCounts(values: FacetValues, counts: Int32Array): Map<string, number> {
+  const map = new Map<string, number>();
+  counts.forEach((n, id) => {
+    if (n > 0) map.set(values.byId[id]!, n);
+  });
+  return map;
+}
+
 /**
  * One pass over the sorted rows. A row that passes every filter is shown and counts for every facet; a row
  * that fails exactly one facet's filter still counts for that facet (that is what selecting the value would
  * add); a row failing two or more filters counts nowhere.
  */
 export function selectProjects(
+  index: ProjectsIndex,
   sorted: IndexedProject[],
   filters: ProjectsFilters,
   now: number,
 ): Selection {
   const q = filters.q.replaceAll("\u0000", "").trim().toLowerCase();
-  const chosen = {
-    status: filters.status.length ? new Set(filters.status) : null,
-    town: filters.town.length ? new Set(filters.town) : null,
-    client: filters.client.length ? new Set(filters.client) : null,
-  };
+  const { facets: values } = index;
+  const status = chosenFlags(values.status, filters.status);
+  const town = chosenFlags(values.town, filters.town);
+  const client = chosenFlags(values.client, filters.client);
   const created = filters.created ? resolveDateRange(filters.created, now) : null;
   const updated = filters.updated ? resolveDateRange(filters.updated, now) : null;
-  const facets: FacetCounts = { status: new Map(), town: new Map(), client: new Map() };
-  const bump = (facet: FacetId, value: string) =>
-    facets[facet].set(value, (facets[facet].get(value) ?? 0) + 1);
+  const counts = {
+    status: new Int32Array(values.status.byId.length),
+    town: new Int32Array(values.town.byId.length),
+    client: new Int32Array(values.client.byId.length),
+  };
 
   const rows: Project[] = [];
   for (const item of sorted) {
     if (q && !item.search.includes(q)) continue;
     if (!within(item.created, created) || !within(item.updated, updated)) continue;
-    const p = item.project;
-    const okStatus = !chosen.status || chosen.status.has(p.status);
-    const okTown = !chosen.town || chosen.town.has(p.town);
-    const okClient = !chosen.client || chosen.client.has(p.client_name);
+    const okStatus = !status || status[item.status] === 1;
+    const okTown = !town || town[item.town] === 1;
+    const okClient = !client || client[item.client] === 1;
     if (okStatus && okTown && okClient) {
-      rows.push(p);
-      bump("status", p.status);
-      bump("town", p.town);
-      bump("client", p.client_name);
-    } else if (!okStatus && okTown && okClient) bump("status", p.status);
-    else if (okStatus && !okTown && okClient) bump("town", p.town);
-    else if (okStatus && okTown && !okClient) bump("client", p.client_name);
+      rows.push(item.project);
+      counts.status[item.status]! += 1;
+      counts.town[item.town]! += 1;
+      counts.client[item.client]! += 1;
+    } else if (!okStatus && okTown && okClient) counts.status[item.status]! += 1;
+    else if (okStatus && !okTown && okClient) counts.town[item.town]! += 1;
+    else if (okStatus && okTown && !okClient) counts.client[item.client]! += 1;
   }
-  return { rows, facets };
+  return {
+    rows,
+    facets: {
+      status: toCounts(values.status, counts.status),
+      town: toCounts(values.town, counts.town),
+      client: toCounts(values.client, counts.client),
+    },
+  };
 }
 
 export interface FacetOption {
@@ -157,5 +213,3 @@ export function facetOptions(
   const all = extra.length ? [...values, ...extra].sort(naturalCompare) : values;
   return all.map((value) => ({ value, count: counts.get(value) ?? 0 }));
 }
-
-export { FIELD as facetField };

@@ -24,7 +24,7 @@ function makeTable(data: Project[]) {
     const key = JSON.stringify(sorting);
     let order = sorted.get(key);
     if (!order) sorted.set(key, (order = sortIndex(index.items, sorting)));
-    return selectProjects(order, { q: globalFilter, ...NO_FILTERS }, Date.now()).rows.length;
+    return selectProjects(index, order, { q: globalFilter, ...NO_FILTERS }, Date.now()).rows.length;
   };
 }
 

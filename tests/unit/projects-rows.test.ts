@@ -37,7 +37,10 @@ function select(
   sort: ProjectsSort[] = [],
 ) {
   const index = indexProjects(data);
-  return { index, ...selectProjects(sortIndex(index.items, sort), { ...NONE, ...filters }, NOW) };
+  return {
+    index,
+    ...selectProjects(index, sortIndex(index.items, sort), { ...NONE, ...filters }, NOW),
+  };
 }
 const names = (rows: Project[]) => rows.map((p) => p.name);
 
