@@ -141,7 +141,7 @@ export function ProjectsTable({
                   if (!active) onActivate(item.index);
                 }}
                 className={cn(
-                  "cursor-pointer border-0 outline-none focus-visible:bg-accent data-active:bg-muted data-active:shadow-[inset_2px_0_0_var(--color-primary)]",
+                  "cursor-pointer border-0 outline-none data-active:bg-muted/50 data-active:shadow-[inset_2px_0_0_var(--color-primary)]",
                 )}
               >
                 {columns.map((column) => (

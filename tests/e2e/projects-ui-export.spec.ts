@@ -36,9 +36,13 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function exportAs(page: Page, format: "CSV (spreadsheets)" | "JSON") {
+  // The previous menu has finished closing, so this click opens a new one.
+  await expect(page.getByRole("menu")).toHaveCount(0);
   await toolbar(page).getByRole("button", { name: "Export" }).click();
+  const item = page.getByRole("menuitem", { name: format });
+  await expect(item).toBeVisible();
   const download = page.waitForEvent("download");
-  await page.getByRole("menuitem", { name: format }).click();
+  await item.click();
   const file = await download;
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }
