@@ -4,13 +4,23 @@ import { parseInput, parseJsonBody, parseQuery } from "./api-input";
 import {
   createEndpointSchema,
   deliveriesQuerySchema,
+  deliveryCountsQuerySchema,
   deliveryIdSchema,
   endpointIdSchema,
   updateEndpointSchema,
+  type DeliveryCountsQuery,
 } from "./api-schemas";
 import { DEFAULT_ENDPOINT_ID } from "./constants";
 import { encodeCursor } from "./cursor";
-import { CursorError, getDelivery, listDeliveries } from "./delivery-store";
+import {
+  countDeliveries,
+  CursorError,
+  getDelivery,
+  listDeliveries,
+  listRetryGroup,
+  type DeliveryCounts,
+  type DeliveryFilters,
+} from "./delivery-store";
 import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./delivery-view";
 import {
   createEndpoint,
@@ -36,17 +46,23 @@ export interface DeliveriesPage {
   hasMore: boolean;
 }
 
+function deliveryFilters(query: DeliveryCountsQuery): DeliveryFilters {
+  return {
+    endpointId: query.endpoint,
+    event: query.event,
+    verification: query.verification,
+    since: query.since ? new Date(query.since) : undefined,
+    until: query.until ? new Date(query.until) : undefined,
+    q: query.q,
+  };
+}
+
 export async function listDeliveriesPage(params: URLSearchParams): Promise<DeliveriesPage> {
   const query = parseQuery(deliveriesQuerySchema, params);
   const { db } = await webhookContext();
   try {
     const { rows, hasMore } = await listDeliveries(db, {
-      endpointId: query.endpoint,
-      event: query.event,
-      verification: query.verification,
-      since: query.since ? new Date(query.since) : undefined,
-      until: query.until ? new Date(query.until) : undefined,
-      q: query.q,
+      ...deliveryFilters(query),
       before: query.before,
       after: query.after,
       limit: query.limit,
@@ -69,13 +85,20 @@ export async function listDeliveriesPage(params: URLSearchParams): Promise<Deliv
   }
 }
 
+/** Facet counts for the inspector's filters (delivery-store.ts countDeliveries). */
+export async function deliveryCounts(params: URLSearchParams): Promise<DeliveryCounts> {
+  const query = parseQuery(deliveryCountsQuerySchema, params);
+  const { db } = await webhookContext();
+  return countDeliveries(db, deliveryFilters(query));
+}
+
 export async function deliveryDetail(rawId: string) {
   const id = parseInput(deliveryIdSchema, rawId, "id");
   const { db } = await webhookContext();
   const row = await getDelivery(db, id);
   if (!row)
     throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
-  return toDeliveryDetail(row);
+  return toDeliveryDetail(row, await listRetryGroup(db, row));
 }
 
 export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {

@@ -61,6 +61,18 @@ async function main() {
           path: path.join(outDir, `${name}-${width}-${scheme}.png`),
           fullPage: true,
         });
+        if (route === "/settings/members") {
+          // The row menu and the user menu, open.
+          await page
+            .getByRole("button", { name: /^Actions for / })
+            .first()
+            .click();
+          await page.screenshot({ path: path.join(outDir, `${name}-menu-${width}-${scheme}.png`) });
+          await page.keyboard.press("Escape");
+          await page.getByRole("button", { name: /^Account: / }).click();
+          await page.screenshot({ path: path.join(outDir, `user-menu-${width}-${scheme}.png`) });
+          await page.keyboard.press("Escape");
+        }
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - innerWidth,
         );
