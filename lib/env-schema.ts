@@ -83,11 +83,19 @@ export const serverSchema = z
     UPSTREAM_DEADLINE_MS: integer(100, 120_000, 15_000),
 
     DATABASE_URL: postgresUrl,
+    DATABASE_URL_UNPOOLED: postgresUrl,
     PGLITE_DATA_DIR: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z.string().default(".data/pglite"),
     ),
     VERCEL: optionalString,
+    /** Vercel Cron sends it as a bearer token to the retention route; unset, the route refuses every call. */
+    CRON_SECRET: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+    ),
+    /** Lets the console's test deliveries through Vercel's Deployment Protection (previews). */
+    VERCEL_AUTOMATION_BYPASS_SECRET: optionalString,
 
     WEBHOOK_SECRET: optionalString,
     WEBHOOK_MAX_BODY_BYTES: integer(1_024, 64 * 1024 * 1024, 1024 * 1024),
@@ -141,23 +149,55 @@ export const serverSchema = z
         });
       }
     }
-    if (env.VERCEL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message:
-          "is required on Vercel: the embedded database lives on an ephemeral disk and would be lost",
-      });
-    }
+    vercelRules(env, ctx);
   });
+
+/**
+ * Vercel refuses request bodies over 4.5 MB before the function runs, so a larger cap would promise what
+ * the platform never delivers. Counted in decimal megabytes, the smaller reading.
+ */
+export const VERCEL_MAX_BODY_BYTES = 4_500_000;
+
+/** What a Vercel deployment needs beyond the rest; checked both by its build and by the running app. */
+function vercelRules(
+  env: { VERCEL?: string; DATABASE_URL?: string; WEBHOOK_MAX_BODY_BYTES: number },
+  ctx: z.RefinementCtx,
+) {
+  if (!env.VERCEL) return;
+  if (!env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message:
+        "is required on Vercel: the embedded database lives on an ephemeral disk and would be lost",
+    });
+  }
+  if (env.WEBHOOK_MAX_BODY_BYTES > VERCEL_MAX_BODY_BYTES) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEBHOOK_MAX_BODY_BYTES"],
+      message: `must be at most ${VERCEL_MAX_BODY_BYTES} on Vercel, which refuses larger request bodies before the app sees them`,
+    });
+  }
+}
 
 export type ServerEnv = z.infer<typeof serverSchema>;
 
 /** Only the database's variables, for `npm run db:migrate`, which needs no sign-in or service settings. */
 export const databaseSchema = z.object({
   DATABASE_URL: serverSchema.shape.DATABASE_URL,
+  DATABASE_URL_UNPOOLED: serverSchema.shape.DATABASE_URL_UNPOOLED,
   PGLITE_DATA_DIR: serverSchema.shape.PGLITE_DATA_DIR,
+  VERCEL: serverSchema.shape.VERCEL,
 });
+
+/**
+ * What a build checks before anything else runs (lib/deploy/before-build.ts): on Vercel, a deployment
+ * that could not work is refused at build time instead of going "Ready" and failing every request.
+ */
+export const buildSchema = databaseSchema
+  .extend({ WEBHOOK_MAX_BODY_BYTES: serverSchema.shape.WEBHOOK_MAX_BODY_BYTES })
+  .superRefine(vercelRules);
 
 /** Values that may reach the browser. Nothing secret belongs here. */
 export const clientSchema = z.object({
@@ -183,7 +223,11 @@ const FIXES: Record<string, string> = {
   UPSTREAM_DEADLINE_MS: "Milliseconds all attempts together may take, e.g. 15000.",
   DATABASE_URL:
     "Set it to a PostgreSQL connection string, e.g. postgres://user:pass@host:5432/db (Neon works).",
+  DATABASE_URL_UNPOOLED:
+    "The direct (not pooled) connection string migrations run through; Neon's Vercel integration sets it.",
   PGLITE_DATA_DIR: "A folder for the embedded database, e.g. .data/pglite.",
+  CRON_SECRET:
+    "Generate one with `openssl rand -base64 32`; Vercel Cron sends it to the retention route.",
   WEBHOOK_MAX_BODY_BYTES: "Largest webhook body accepted, in bytes (default 1048576).",
   WEBHOOK_RATE_LIMIT_PER_MINUTE: "Deliveries accepted per endpoint per minute.",
   WEBHOOK_RETENTION_COUNT: "Newest deliveries kept per endpoint.",
@@ -233,6 +277,10 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
 
 export function parseDatabaseEnv(source: Record<string, string | undefined>) {
   return parseWith(databaseSchema, source);
+}
+
+export function parseBuildEnv(source: Record<string, string | undefined>) {
+  return parseWith(buildSchema, source);
 }
 
 export function parseClientEnv(source: Record<string, string | undefined>): ClientEnv {

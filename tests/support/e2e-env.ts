@@ -15,6 +15,8 @@ export const E2E = {
   apiKey: "sim_e2e_business_key",
   noApiKey: "sim_e2e_starter_key",
   webhookSecret: "e2e-webhook-secret",
+  /** As Vercel sets it with "Protection Bypass for Automation"; test deliveries must carry it. */
+  protectionBypassSecret: "e2e-protection-bypass-secret",
   dataDir: `.data/e2e-${APP_PORT}`,
 } as const;
 
@@ -40,5 +42,6 @@ export function appServerEnv(): Record<string, string> {
     PROJECTS_API_BASE_URL: `${SIM_URL}/api/public`,
     PROJECTS_API_KEY: E2E.apiKey,
     WEBHOOK_SECRET: E2E.webhookSecret,
+    VERCEL_AUTOMATION_BYPASS_SECRET: E2E.protectionBypassSecret,
   };
 }

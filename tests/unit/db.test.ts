@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connect";
+import { databaseTrouble } from "@/lib/db/errors";
+import { applyMigrations } from "@/lib/db/postgres-migrate";
 import { signInAttempts } from "@/lib/db/schema";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 for (const { name, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`database (${name})`, () => {
@@ -40,6 +43,53 @@ for (const { name, target, skip } of storageTargets()) {
     );
   });
 }
+
+const postgresTarget = storageTargets().find((t) => t.name === "postgres")!;
+
+describe.skipIf(postgresTarget.skip)("PostgreSQL as Vercel runs it", () => {
+  it("the app on Vercel never migrates: a database behind the build answers with the command to run", async () => {
+    const url = await freshPostgresUrl();
+    const target = { kind: "postgres", url, onVercel: true } as const;
+    const refused = openDatabase(target);
+    await expect(refused).rejects.toThrow(/1 migration not applied\). Run `npm run db:migrate`/);
+    expect(databaseTrouble(await refused.catch((e: unknown) => e))).toBe("schema_not_current");
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    try {
+      const tables = await probe.query("select to_regclass('webhook_deliveries') as t");
+      expect(tables.rows[0].t).toBeNull();
+
+      expect(await applyMigrations(url)).toBe(1);
+      expect(await applyMigrations(url)).toBe(0);
+      const locks = await probe.query(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory'",
+      );
+      expect(locks.rows[0].n).toBe(0);
+    } finally {
+      await probe.end();
+    }
+    const opened = await openDatabase(target);
+    await opened.db.execute(sql`select 1`);
+    await opened.close();
+  });
+
+  it("a pool with no connection to give fails within its timeout, recognised as unavailable", async () => {
+    const url = (postgresTarget.target() as { url: string }).url;
+    const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 300 });
+    const held = await pool.connect();
+    try {
+      const error = await pool.query("select 1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(databaseTrouble(error)).toBe("unavailable");
+    } finally {
+      held.release();
+      await pool.end();
+    }
+    const refused = new pg.Client({ connectionString: "postgres://nobody@127.0.0.1:1/none" });
+    expect(databaseTrouble(await refused.connect().catch((e: unknown) => e))).toBe("unavailable");
+    expect(databaseTrouble(new Error("syntax error"))).toBeNull();
+  });
+});
 
 describe("embedded database folder", () => {
   it("is refused, with a clear message, to a second opener while a live process holds it", async () => {
