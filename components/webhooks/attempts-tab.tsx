@@ -52,7 +52,7 @@ export function AttemptsTab({
             <div
               className={cn(
                 "flex flex-wrap items-center gap-2 rounded-md border px-2.5 py-1.5",
-                member.id === delivery.id ? "border-ring bg-accent/60" : "bg-card",
+                member.id === delivery.id ? "border-ring bg-accent" : "bg-card",
               )}
             >
               <span className="font-medium">Attempt {member.attempt}</span>

@@ -102,21 +102,23 @@ export function DeliveryDetailPane({
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
         {delivery ? (
           <Tabs value={tab} onValueChange={(value) => onTab(value as DetailTab)}>
-            <div className="overflow-x-auto pb-1">
-              <TabsList aria-label="Delivery details">
-                {DETAIL_TABS.map((name) => (
-                  <TabsTrigger key={name} value={name}>
-                    {TAB_LABELS[name]}
-                    {name === "findings" && delivery.findings.length > 0
-                      ? ` (${delivery.findings.length})`
-                      : ""}
-                    {name === "attempts" && delivery.retryGroup.length > 1
-                      ? ` (${delivery.retryGroup.length})`
-                      : ""}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-            </div>
+            {/* Six tabs never fit a phone in one row: they wrap instead of scrolling sideways. */}
+            <TabsList
+              aria-label="Delivery details"
+              className="h-auto max-w-full flex-wrap justify-start"
+            >
+              {DETAIL_TABS.map((name) => (
+                <TabsTrigger key={name} value={name} className="h-7 flex-none">
+                  {TAB_LABELS[name]}
+                  {name === "findings" && delivery.findings.length > 0
+                    ? ` (${delivery.findings.length})`
+                    : ""}
+                  {name === "attempts" && delivery.retryGroup.length > 1
+                    ? ` (${delivery.retryGroup.length})`
+                    : ""}
+                </TabsTrigger>
+              ))}
+            </TabsList>
             <TabsContent value="envelope" className="pt-2">
               <EnvelopeTab delivery={delivery} />
             </TabsContent>

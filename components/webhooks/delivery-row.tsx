@@ -21,8 +21,7 @@ export function DeliveryRow({
     <div
       className={cn(
         "flex h-full flex-col justify-center gap-1 border-b border-l-2 border-l-transparent px-3 text-[13px]",
-        // A light selection tint keeps every badge tone readable on it (AA).
-        selected ? "border-l-ring bg-accent/60" : "hover:bg-accent/40",
+        selected ? "border-l-ring bg-accent" : "hover:bg-accent/50",
       )}
     >
       <div className="flex min-w-0 items-center gap-2">

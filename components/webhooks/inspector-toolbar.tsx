@@ -8,22 +8,11 @@ import { Kbd } from "@/components/ui/kbd";
 import type { DeliveryCounts, EndpointView } from "@/lib/webhooks/console-client";
 import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "@/lib/webhooks/constants";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
-import {
-  hasFilters,
-  TIME_RANGES,
-  type InspectorView,
-  type TimeRange,
-} from "@/lib/webhooks/use-inspector-view";
+import { hasFilters, type InspectorView } from "@/lib/webhooks/use-inspector-view";
 import { cn } from "@/lib/utils";
 import { FilterSelect } from "./filter-select";
+import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
-
-const RANGE_LABELS: Record<TimeRange, string> = {
-  "15m": "Last 15 minutes",
-  "1h": "Last hour",
-  "24h": "Last 24 hours",
-  "7d": "Last 7 days",
-};
 
 /** Typing waits this long before the URL (and so the query) changes. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -131,13 +120,7 @@ export function InspectorToolbar({
             setView({ verification: (result as InspectorView["verification"]) ?? null })
           }
         />
-        <FilterSelect
-          label="Time range"
-          allLabel="Any time"
-          value={view.range ?? ""}
-          options={TIME_RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] }))}
-          onChange={(range) => setView({ range: (range as TimeRange) ?? null })}
-        />
+        <TimeRangeFilter view={view} setView={setView} />
         {hasFilters(view) ? (
           <Button variant="ghost" size="sm" onClick={clearFilters}>
             <XIcon />

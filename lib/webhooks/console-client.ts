@@ -63,6 +63,7 @@ export interface DeliveryListParams {
   event?: string;
   verification?: string;
   since?: string;
+  until?: string;
   q?: string;
 }
 

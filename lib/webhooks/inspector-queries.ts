@@ -9,7 +9,7 @@ import { listParams, type InspectorView } from "./use-inspector-view";
  */
 export type ListFilters = Pick<
   InspectorView,
-  "endpoint" | "event" | "verification" | "range" | "q"
+  "endpoint" | "event" | "verification" | "range" | "since" | "until" | "q"
 >;
 
 export function listFilters(view: InspectorView): ListFilters {
@@ -18,6 +18,8 @@ export function listFilters(view: InspectorView): ListFilters {
     event: view.event,
     verification: view.verification,
     range: view.range,
+    since: view.since,
+    until: view.until,
     q: view.q.trim(),
   };
 }

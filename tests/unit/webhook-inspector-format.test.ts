@@ -111,16 +111,24 @@ describe("formatting", () => {
       event: "unknown",
       verification: null,
       range: "1h" as const,
+      since: "2025-12-01T00:00:00.000Z",
+      until: "2025-12-02T00:00:00.000Z",
       q: "  slab ",
       delivery: null,
       tab: "envelope" as const,
     };
+    // The relative range wins over a custom one left in the URL.
     expect(listParams(view, now)).toEqual({
       endpoint: undefined,
       event: "unknown",
       verification: undefined,
       since: "2026-01-01T11:00:00.000Z",
+      until: undefined,
       q: "slab",
+    });
+    expect(listParams({ ...view, range: null }, now)).toMatchObject({
+      since: "2025-12-01T00:00:00.000Z",
+      until: "2025-12-02T00:00:00.000Z",
     });
   });
 });
