@@ -13,6 +13,18 @@ const nextConfig = {
     process.env.NEXT_BENCH_ROUTES === "1"
       ? ["bench.ts", "tsx", "ts", "jsx", "js"]
       : ["tsx", "ts", "jsx", "js"],
+  // A PostgreSQL build (DATABASE_URL set, as every Vercel build must) never starts the embedded database:
+  // leave PGlite's WebAssembly, file-system image, extensions and source maps (about 19 MB) and its worker
+  // out of every function. Its JavaScript stays: the shared database module imports it, and nothing in it
+  // reads those files until a PGlite database is opened. docs/deploy.md has the sizes.
+  outputFileTracingExcludes: process.env.DATABASE_URL
+    ? {
+        "/**": [
+          "node_modules/@electric-sql/pglite/dist/**/*.{wasm,data,tar.gz,map}",
+          "lib/db/pglite-worker.mjs",
+        ],
+      }
+    : {},
   poweredByHeader: false,
   reactStrictMode: true,
   // Next's development badge sits over the page and in the Tab order; the demo runs `next dev` for members to try.

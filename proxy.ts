@@ -11,13 +11,22 @@ import {
   setSecurityHeaders,
 } from "@/lib/http/security-headers";
 import { getServerEnv } from "@/lib/env";
+import {
+  crossSiteRefusal,
+  nonJsonRefusal,
+  requestKind,
+  type Refusal,
+} from "@/lib/http/same-origin";
 
 /**
  * The first gate of every request but the webhook receiver's (see `config` below).
  * 1. Access, deny by default: without a session, API paths answer 401 JSON and pages redirect to sign-in,
  *    except the allow-list in lib/auth/paths.ts. It only reads the session token (no database, the
  *    next-auth split config); route guards and the root layout check the member itself.
- * 2. Security headers on every response, with a fresh CSP nonce handed to the page render.
+ * 2. Same origin only for every state-changing request (API routes, server actions, next-auth's POSTs):
+ *    a foreign Origin or Sec-Fetch-Site answers 403 before anything else runs, and a member's non-JSON
+ *    body on a JSON route 403 too (lib/http/same-origin.ts). A new route gets this without doing anything.
+ * 3. Security headers on every response, with a fresh CSP nonce handed to the page render.
  */
 const { auth } = NextAuth(() => baseAuthConfig());
 
@@ -48,13 +57,27 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const pass = () => NextResponse.next({ request: { headers: forwarded } });
 
   const access = classifyPath(pathname);
+  const kind = requestKind(pathname, access);
+  const check = kind
+    ? { method: request.method, headers: request.headers, url: request.nextUrl, kind }
+    : null;
+  const refused = (refusal: Refusal) => {
+    console.warn(`[security] ${request.method} ${pathname} refused: ${refusal.code}`);
+    return errorJson(refusal.status, refusal.code, refusal.error);
+  };
+  const foreign = check ? crossSiteRefusal(check, env) : null;
   let response: Response;
-  if (access === "asset" || access === "public-page" || access === "public-api") {
+  if (foreign) {
+    response = refused(foreign);
+  } else if (access === "asset" || access === "public-page" || access === "public-api") {
     response = pass();
   } else {
     // With a lazily built config, next-auth's auth(handler) resolves to the handler (a promise at runtime).
     const gate = await auth((authed) => {
-      if (authed.auth?.user) return pass();
+      if (authed.auth?.user) {
+        const notJson = check ? nonJsonRefusal(check) : null;
+        return notJson ? refused(notJson) : pass();
+      }
       if (access === "api") {
         return errorJson(401, "unauthorized", "Sign in to continue.");
       }

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { TemporaryPasswordNotice } from "@/components/auth/temporary-password-notice";
+import { SlowedAttemptsNotice } from "@/components/auth/slowed-attempts-notice";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -46,7 +46,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               ) : null
             }
           />
-          {member?.mustChangePassword ? <TemporaryPasswordNotice /> : null}
+          {member && member.slowedAttempts > 0 && member.slowedSince ? (
+            <SlowedAttemptsNotice count={member.slowedAttempts} since={member.slowedSince} />
+          ) : null}
           <main id="main" className="mx-auto max-w-7xl px-4 py-6">
             {children}
           </main>

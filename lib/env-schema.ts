@@ -63,7 +63,9 @@ const emailList = z
 
 const databaseShape = {
   DATABASE_URL: postgresUrl,
+  DATABASE_URL_UNPOOLED: postgresUrl,
   PGLITE_DATA_DIR: z.string().default(".data/pglite"),
+  VERCEL: optionalString,
 };
 
 const serverShape = {
@@ -78,7 +80,10 @@ const serverShape = {
   UPSTREAM_DEADLINE_MS: integer(100, 120_000, 15_000),
 
   ...databaseShape,
-  VERCEL: optionalString,
+  /** Vercel Cron sends it as a bearer token to the retention route; unset, the route refuses every call. */
+  CRON_SECRET: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  /** Lets the console's test deliveries through Vercel's Deployment Protection (previews). */
+  VERCEL_AUTOMATION_BYPASS_SECRET: optionalString,
 
   WEBHOOK_SECRET: optionalString,
   WEBHOOK_MAX_BODY_BYTES: integer(1_024, 64 * 1024 * 1024, 1024 * 1024),
@@ -104,6 +109,13 @@ const serverShape = {
   ALLOWED_EMAIL_DOMAINS: emailList,
   SIGN_IN_MAX_ATTEMPTS: integer(1, 1_000, 5),
   SIGN_IN_LOCKOUT_MINUTES: integer(1, 24 * 60, 15),
+  /** The console's own address; when set, the only Origin accepted on state-changing requests. */
+  AUTH_URL: z
+    .url({ message: "must be an absolute URL" })
+    .refine((raw) => /^https?:\/\//.test(raw), "must start with http:// or https://")
+    .optional(),
+  /** How many proxies in front of the app append to X-Forwarded-For (0: trust none, use the socket). */
+  TRUSTED_PROXY_HOPS: integer(0, 10, 0),
 };
 
 /** Variables that only work together: set both or neither. */
@@ -127,16 +139,44 @@ function serverSchema(shape: typeof serverShape) {
         });
       }
     }
-    if (env.VERCEL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message:
-          "is required on Vercel: the embedded database lives on an ephemeral disk and would be lost",
-      });
-    }
+    vercelRules(env, ctx);
   });
 }
+
+/**
+ * Vercel refuses request bodies over 4.5 MB before the function runs, so a larger cap would promise what
+ * the platform never delivers. Counted in decimal megabytes, the smaller reading.
+ */
+export const VERCEL_MAX_BODY_BYTES = 4_500_000;
+
+/** What a Vercel deployment needs beyond the rest; checked both by its build and by the running app. */
+function vercelRules(
+  env: { VERCEL?: string; DATABASE_URL?: string; WEBHOOK_MAX_BODY_BYTES: number },
+  ctx: z.RefinementCtx,
+) {
+  if (!env.VERCEL) return;
+  if (!env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message:
+        "is required on Vercel: the embedded database lives on an ephemeral disk and would be lost",
+    });
+  }
+  if (env.WEBHOOK_MAX_BODY_BYTES > VERCEL_MAX_BODY_BYTES) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEBHOOK_MAX_BODY_BYTES"],
+      message: `must be at most ${VERCEL_MAX_BODY_BYTES} on Vercel, which refuses larger request bodies before the app sees them`,
+    });
+  }
+}
+
+/** What a build checks before anything else runs (lib/deploy/before-build.ts). */
+const buildShape = {
+  ...databaseShape,
+  WEBHOOK_MAX_BODY_BYTES: serverShape.WEBHOOK_MAX_BODY_BYTES,
+};
 
 /** Values that may reach the browser. Nothing secret belongs here. */
 const clientShape = {
@@ -156,7 +196,11 @@ const FIXES: Record<string, string> = {
   UPSTREAM_DEADLINE_MS: "Milliseconds all attempts together may take, e.g. 15000.",
   DATABASE_URL:
     "Set it to a PostgreSQL connection string, e.g. postgres://user:pass@host:5432/db (Neon works).",
+  DATABASE_URL_UNPOOLED:
+    "The direct (not pooled) connection string migrations run through; Neon's Vercel integration sets it.",
   PGLITE_DATA_DIR: "A folder for the embedded database, e.g. .data/pglite.",
+  CRON_SECRET:
+    "Generate one with `openssl rand -base64 32`; Vercel Cron sends it to the retention route.",
   WEBHOOK_MAX_BODY_BYTES: "Largest webhook body accepted, in bytes (default 1048576).",
   WEBHOOK_RATE_LIMIT_PER_MINUTE: "Deliveries accepted per endpoint per minute.",
   WEBHOOK_RETENTION_COUNT: "Newest deliveries kept per endpoint.",
@@ -174,6 +218,10 @@ const FIXES: Record<string, string> = {
   AUTH_GOOGLE_SECRET: "Set both AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET, or neither.",
   SIGN_IN_MAX_ATTEMPTS: "Failed sign-ins allowed before a lock-out, e.g. 5.",
   SIGN_IN_LOCKOUT_MINUTES: "Minutes a lock-out lasts, e.g. 15.",
+  AUTH_URL:
+    "Set it to the address members open, e.g. https://console.example.com, or leave it unset.",
+  TRUSTED_PROXY_HOPS:
+    "The number of proxies in front of the app that append to X-Forwarded-For (0 when none; ignored on Vercel).",
 };
 
 export class EnvError extends Error {
@@ -225,6 +273,20 @@ export function parseDatabaseEnv(source: Source) {
     runtimeEnv: { ...source } as Record<keyof typeof databaseShape, string | undefined>,
     emptyStringAsUndefined: true,
     createFinalSchema: (shape: typeof databaseShape) => z.object(shape),
+    onValidationError: refuseEnv,
+  });
+}
+
+/**
+ * On Vercel, a deployment that could not work is refused at build time instead of going "Ready" and failing
+ * every request.
+ */
+export function parseBuildEnv(source: Source) {
+  return createEnv({
+    server: buildShape,
+    runtimeEnv: { ...source } as Record<keyof typeof buildShape, string | undefined>,
+    emptyStringAsUndefined: true,
+    createFinalSchema: (shape: typeof buildShape) => z.object(shape).superRefine(vercelRules),
     onValidationError: refuseEnv,
   });
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { getServerEnv, isBuildPhase } from "@/lib/env";
 import { membersDb } from "@/lib/auth/members-db";
+import { getDb } from "@/lib/db/client";
+import { startRetentionTimer } from "@/lib/retention";
 
 /**
  * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.
@@ -11,10 +13,14 @@ import { membersDb } from "@/lib/auth/members-db";
  * 2. Opens the database in the background (migrations, first member), so the first visitor does not pay for it.
  *    Not awaited: a database that is briefly unreachable must not keep the server from starting; requests
  *    open it again on demand. Never during `next build`, which must not touch the embedded database.
+ *    On Vercel opening only checks that the schema is current (the build migrated); elsewhere it migrates,
+ *    pooler-safe (lib/db/postgres-migrate.ts).
+ * 3. Off Vercel, runs retention on a timer (on Vercel, Vercel Cron calls /api/cron/retention instead).
  */
 export function startServer(): void {
+  let env;
   try {
-    getServerEnv();
+    env = getServerEnv();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
@@ -23,4 +29,5 @@ export function startServer(): void {
   membersDb().catch((error: unknown) => {
     console.error("[startup] the database could not be opened yet; requests will retry:", error);
   });
+  if (!env.VERCEL) startRetentionTimer(getDb, env);
 }

@@ -1,18 +1,24 @@
-import { primaryButton, secondaryButton } from "./button-styles";
+import { FolderOpen, SearchX } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
 function EmptyState({
+  icon,
   title,
   children,
   action,
 }: {
+  icon: React.ReactNode;
   title: string;
   children: React.ReactNode;
   action: React.ReactNode;
 }) {
   return (
-    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center dark:border-zinc-700 dark:bg-zinc-950">
-      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>
-      <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">{children}</p>
+    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed bg-card px-6 py-12 text-center">
+      <div className="flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-5">
+        {icon}
+      </div>
+      <h2 className="text-sm font-semibold text-foreground">{title}</h2>
+      <p className="max-w-md text-[13px] text-muted-foreground">{children}</p>
       {action}
     </div>
   );
@@ -22,12 +28,9 @@ function EmptyState({
 export function NoMatchesState({ onClear }: { onClear: () => void }) {
   return (
     <EmptyState
+      icon={<SearchX aria-hidden="true" />}
       title="No projects match"
-      action={
-        <button type="button" onClick={onClear} className={primaryButton}>
-          Clear filters
-        </button>
-      }
+      action={<Button onClick={onClear}>Clear filters</Button>}
     >
       Nothing matches this search and these filters. Clear them to see every project.
     </EmptyState>
@@ -44,18 +47,12 @@ export function NoProjectsState({
 }) {
   return (
     <EmptyState
+      icon={<FolderOpen aria-hidden="true" />}
       title="No projects in this workspace yet"
       action={
-        <button
-          type="button"
-          onClick={() => {
-            if (!refreshing) onRefresh();
-          }}
-          aria-disabled={refreshing || undefined}
-          className={secondaryButton}
-        >
+        <Button variant="outline" onClick={onRefresh} disabled={refreshing}>
           {refreshing ? "Refreshing…" : "Refresh"}
-        </button>
+        </Button>
       }
     >
       The service lists no active or on-hold projects for this workspace. Projects created in the

@@ -1,41 +1,42 @@
 "use client";
 
+import { RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
-import { secondaryButton } from "./button-styles";
-import { useNow } from "./use-now";
+import { cn } from "@/lib/utils";
 
-/** "Updated 2 minutes ago" (when our server last got the list from the service) and the Refresh button. */
+/**
+ * "Updated 3 minutes ago": the age of the snapshot (when our server last got the list from the service), the
+ * same instant the stale banner speaks of, so the two never disagree. Refresh is disabled while it runs.
+ */
 export function Freshness({
   fetchedAt,
+  stale,
+  now,
   refreshing,
   onRefresh,
 }: {
   fetchedAt: string;
+  stale: boolean;
+  now: number;
   refreshing: boolean;
   onRefresh: () => void;
 }) {
-  const now = useNow(15_000);
   return (
-    <div className="flex items-center gap-3">
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Updated{" "}
+    <div className="flex items-center gap-2">
+      <p className={cn("text-xs text-muted-foreground", stale && "text-warning")}>
+        {stale ? "Last updated " : "Updated "}
         <time dateTime={fetchedAt} title={formatDateTime(fetchedAt)}>
           {formatRelativeTime(fetchedAt, now)}
         </time>
       </p>
-      <button
-        type="button"
-        onClick={() => {
-          if (!refreshing) onRefresh();
-        }}
-        aria-disabled={refreshing || undefined}
-        className={secondaryButton}
-      >
-        <span aria-hidden="true" className={refreshing ? "animate-spin" : ""}>
-          ↻
-        </span>
+      <Button variant="outline" size="sm" disabled={refreshing} onClick={onRefresh}>
+        <RefreshCw
+          aria-hidden="true"
+          className={cn(refreshing && "animate-spin motion-reduce:animate-none")}
+        />
         {refreshing ? "Refreshing…" : "Refresh"}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { UserText } from "@/components/ui/user-text";
 import type { ProjectsResponse } from "@/lib/projects/schema";
 
 /** Rows the service sent that did not match the spec are left out, never silently: count and reasons. */
@@ -11,7 +12,7 @@ export function InvalidRowsNotice({
   return (
     <div
       role="status"
-      className="rounded-lg border border-zinc-300 bg-white px-4 py-3 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+      className="rounded-lg border bg-card px-4 py-3 text-[13px] text-card-foreground"
     >
       <p>
         <span className="font-semibold">
@@ -20,7 +21,7 @@ export function InvalidRowsNotice({
         because {invalid.count === 1 ? "it does" : "they do"} not match the expected format.
       </p>
       <details className="mt-2">
-        <summary className="cursor-pointer font-medium text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
+        <summary className="cursor-pointer rounded-sm font-medium underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
           Show reasons
         </summary>
         {/* Focusable so that a long list can be scrolled from the keyboard. */}
@@ -28,7 +29,7 @@ export function InvalidRowsNotice({
           role="region"
           aria-label="Rows left out"
           tabIndex={0}
-          className="mt-2 max-h-48 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
+          className="mt-2 max-h-48 overflow-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ul className="list-disc space-y-1 pl-5">
             {invalid.items.map((item) => (
@@ -37,7 +38,7 @@ export function InvalidRowsNotice({
                 {item.id ? (
                   <>
                     {" "}
-                    (id <code className="font-mono">{item.id}</code>)
+                    (id <UserText value={item.id} className="font-mono" />)
                   </>
                 ) : null}
                 : {item.reasons.join("; ")}

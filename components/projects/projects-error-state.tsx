@@ -1,7 +1,7 @@
 "use client";
 
 import { ProjectsRequestError } from "@/lib/projects/queries";
-import { primaryButton } from "./button-styles";
+import { Button } from "@/components/ui/button";
 import { RetryCountdown } from "./retry-countdown";
 
 function signInHref(): string {
@@ -25,9 +25,9 @@ export function ProjectsErrorState({
   return (
     <div
       role="alert"
-      className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-5 py-5 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
+      className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-5 py-5 text-[13px] text-foreground"
     >
-      <h2 className="text-base font-semibold">Projects could not be loaded</h2>
+      <h2 className="text-sm font-semibold text-destructive">Projects could not be loaded</h2>
       <p>
         {known?.message ?? "Something went wrong while loading the projects. Try again."}
         {known?.retryAfterSeconds ? (
@@ -35,25 +35,18 @@ export function ProjectsErrorState({
         ) : null}
       </p>
       {known ? (
-        <p className="text-xs text-red-900 dark:text-red-200">
+        <p className="text-xs text-muted-foreground">
           Error code: <code className="font-mono">{known.code}</code>
         </p>
       ) : null}
       {known?.isUnauthenticated ? (
-        <a href={signInHref()} className={primaryButton}>
-          Sign in again
-        </a>
+        <Button asChild>
+          <a href={signInHref()}>Sign in again</a>
+        </Button>
       ) : (
-        <button
-          type="button"
-          onClick={() => {
-            if (!retrying) onRetry();
-          }}
-          aria-disabled={retrying || undefined}
-          className={primaryButton}
-        >
+        <Button onClick={onRetry} disabled={retrying}>
           {retrying ? "Trying again…" : "Try again"}
-        </button>
+        </Button>
       )}
     </div>
   );

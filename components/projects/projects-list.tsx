@@ -1,24 +1,32 @@
 "use client";
 
-import { useMemo } from "react";
-import { facetOptions } from "@/lib/projects/facets";
+import { useCallback, useMemo, useState } from "react";
+import {
+  DEFAULT_VISIBLE_COLUMNS,
+  hasActiveFilters,
+  nextSort,
+  serializeSort,
+} from "@/lib/projects/view";
+import type { ProjectColumnId, ProjectsFilters } from "@/lib/projects/view";
 import { formatRowCount } from "@/lib/projects/format";
 import type { ProjectsResponse } from "@/lib/projects/schema";
-import { useProjectsView } from "@/lib/projects/use-projects-view";
-import { hasActiveFilters, serializeSort } from "@/lib/projects/view";
+import { serializeProjectsView, useProjectsView } from "@/lib/projects/use-projects-view";
 import { NoMatchesState, NoProjectsState } from "./empty-states";
+import { ExportMenu } from "./export-menu";
 import { Freshness } from "./freshness";
 import { InvalidRowsNotice } from "./invalid-rows-notice";
+import { ProjectCards } from "./project-cards";
+import { ProjectSheet } from "./project-sheet";
 import { ProjectsTable } from "./projects-table";
 import { ProjectsToolbar } from "./projects-toolbar";
 import { StaleBanner } from "./stale-banner";
 import { UpdateErrorNotice } from "./update-error-notice";
-import { useProjectsTable } from "./use-projects-table";
-
-function distinct(values: string[]): string[] {
-  // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as a filter.
-  return [...new Set(values)].filter((value) => value !== "");
-}
+import { useColumnPrefs } from "./use-column-prefs";
+import { useColumnsTable } from "./use-columns-table";
+import { NARROW, useMediaQuery } from "./use-media-query";
+import { useNow } from "./use-now";
+import { useProjectRows } from "./use-project-rows";
+import { ViewOptions } from "./view-options";
 
 export function ProjectsList({
   response,
@@ -33,30 +41,87 @@ export function ProjectsList({
   updateError: Error | null;
   onRefresh: () => void;
 }) {
-  const { view, setView, clearFilters } = useProjectsView();
+  const { view, setView, setSearch, resetFilters } = useProjectsView();
+  const [prefs, updatePrefs] = useColumnPrefs();
+  const narrow = useMediaQuery(NARROW);
+  const now = useNow(30_000);
   const { projects } = response;
-  const table = useProjectsTable(projects, view, (sort) => void setView({ sort }));
 
-  const allStatuses = useMemo(() => distinct(projects.map((p) => p.status)), [projects]);
-  const allTowns = useMemo(() => distinct(projects.map((p) => p.town)), [projects]);
-  const statusOptions = facetOptions(
-    allStatuses,
-    table.getColumn("status")!.getFacetedUniqueValues(),
-    view.status,
-  );
-  const townOptions = facetOptions(
-    allTowns,
-    table.getColumn("town")!.getFacetedUniqueValues(),
-    view.town ? [view.town] : [],
-  );
+  const { q, status, town, client, created, updated } = view;
+  const filters: ProjectsFilters = { q, status, town, client, created, updated };
+  const { index, rows, facets } = useProjectRows(projects, filters, view.sort);
 
-  const filtered = hasActiveFilters(view);
-  const shown = table.getRowModel().rows.length;
+  // A link's columns win; otherwise this browser's choice.
+  const columns = view.cols ?? prefs.columns;
+  const saveWidths = useCallback(
+    (widths: Record<string, number>) =>
+      updatePrefs({
+        widths: Object.fromEntries(Object.entries(widths).map(([id, w]) => [id, Math.round(w)])),
+      }),
+    [updatePrefs],
+  );
+  const table = useColumnsTable(columns, prefs.widths, saveWidths);
+  const setColumns = (next: ProjectColumnId[]) => {
+    updatePrefs({ columns: next });
+    void setView({ cols: next });
+  };
+
+  // The active row (highlighted, keyboard focus) is the open project while the sheet is open.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const byId = useMemo(
+    () => new Map(index.items.map((item) => [item.project.id, item.project])),
+    [index],
+  );
+  const open = view.project !== null ? (byId.get(view.project) ?? null) : null;
+  const active = open ?? (activeId !== null ? (byId.get(activeId) ?? null) : null);
+  const activeIndex = active ? rows.indexOf(active) : -1;
+  const openIndex = open ? (open === active ? activeIndex : rows.indexOf(open)) : -1;
+  const [focusToken, setFocusToken] = useState(0);
+
+  const openRow = (i: number) => {
+    const project = rows[i];
+    if (!project) return;
+    setActiveId(project.id);
+    void setView({ project: project.id });
+  };
+  const moveOpen = (step: -1 | 1) => {
+    const next = rows[openIndex + step];
+    if (!next) return;
+    setActiveId(next.id);
+    // Stepping through neighbours is one visit to the sheet, not a history entry per project.
+    void setView({ project: next.id }, { history: "replace" });
+  };
+
+  const link =
+    typeof window === "undefined"
+      ? ""
+      : serializeProjectsView(`${window.location.origin}/projects`, {
+          ...view,
+          cols: columns.join(",") === DEFAULT_VISIBLE_COLUMNS.join(",") ? null : columns,
+        });
+
+  const filtered = hasActiveFilters(filters);
+  const resetKey = `${serializeSort(view.sort)}|${JSON.stringify(filters)}`;
+  const listProps = {
+    rows,
+    activeIndex,
+    focusToken,
+    onActivate: (i: number) => setActiveId(rows[i]?.id ?? null),
+    onOpen: openRow,
+    resetKey,
+    now,
+  };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-3">
       {response.error ? (
-        <StaleBanner error={response.error} stale={response.stale} receivedAt={receivedAt} />
+        <StaleBanner
+          error={response.error}
+          stale={response.stale}
+          fetchedAt={response.fetchedAt}
+          now={now}
+          receivedAt={receivedAt}
+        />
       ) : null}
       {response.invalid && response.invalid.count > 0 ? (
         <InvalidRowsNotice invalid={response.invalid} />
@@ -68,36 +133,68 @@ export function ProjectsList({
       ) : (
         <>
           <ProjectsToolbar
-            view={view}
-            statusOptions={statusOptions}
-            townOptions={townOptions}
+            filters={filters}
+            index={index}
+            facets={facets}
+            narrow={narrow}
             filtered={filtered}
+            shown={rows.length}
+            onSearch={(text) => void setSearch(text)}
             onChange={(patch) => void setView(patch)}
-            onClear={() => void clearFilters()}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <p
-              role="status"
-              className="text-sm font-medium text-zinc-800 tabular-nums dark:text-zinc-200"
-            >
-              {formatRowCount(shown, projects.length)}
+            onReset={() => void resetFilters()}
+          >
+            {narrow ? null : (
+              <ViewOptions
+                columns={columns}
+                onColumnsChange={setColumns}
+                density={prefs.density}
+                onDensityChange={(density) => updatePrefs({ density })}
+              />
+            )}
+            <ExportMenu rows={rows} columns={columns} />
+          </ProjectsToolbar>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <p role="status" className="text-[13px] font-medium text-foreground tabular-nums">
+              {formatRowCount(rows.length, projects.length)}
             </p>
             <Freshness
               fetchedAt={response.fetchedAt}
+              stale={response.stale}
+              now={now}
               refreshing={refreshing}
               onRefresh={onRefresh}
             />
           </div>
-          {shown === 0 ? (
-            <NoMatchesState onClear={() => void clearFilters()} />
+          {rows.length === 0 ? (
+            <NoMatchesState onClear={() => void resetFilters()} />
+          ) : narrow ? (
+            <ProjectCards {...listProps} />
           ) : (
             <ProjectsTable
+              {...listProps}
               table={table}
-              resetKey={`${serializeSort(view.sort)}|${view.q}|${view.status.join(",")}|${view.town}`}
+              sort={view.sort}
+              onSort={(id, additive) => void setView({ sort: nextSort(view.sort, id, additive) })}
+              density={prefs.density}
             />
           )}
         </>
       )}
+
+      <ProjectSheet
+        project={open}
+        link={link}
+        missingId={view.project !== null && open === null ? view.project : null}
+        position={openIndex}
+        total={rows.length}
+        now={now}
+        onMove={moveOpen}
+        onClose={() => void setView({ project: null })}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          setFocusToken((t) => t + 1);
+        }}
+      />
     </div>
   );
 }

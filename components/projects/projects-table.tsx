@@ -1,38 +1,72 @@
 "use client";
 
-import { flexRender, type Table } from "@tanstack/react-table";
+import type { Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
+import { TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
+import { ROW_HEIGHT, type Density } from "@/lib/projects/column-prefs";
 import type { Project } from "@/lib/projects/schema";
+import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
+import { cn } from "@/lib/utils";
+import { ProjectCell } from "./project-cell";
+import { rowKeyHandler } from "./row-keys";
 import { SortHeader } from "./sort-header";
+import { useRowFocus } from "./use-row-focus";
 
-/** Rows are one line each at a fixed height, so the virtualizer never has to measure them. */
-export const ROW_HEIGHT = 44;
+export interface ProjectListProps {
+  rows: Project[];
+  activeIndex: number;
+  /** Bumped to move focus to the active row (after the sheet closes, say). */
+  focusToken: number;
+  onActivate: (index: number) => void;
+  onOpen: (index: number) => void;
+  resetKey: string;
+  now: number;
+}
 
-function sortDescription(table: Table<Project>): string {
-  const [sort] = table.getState().sorting;
-  const column = sort ? table.getColumn(sort.id) : undefined;
-  if (!sort || !column) return "";
-  const label = String(column.columnDef.header);
-  return `, sorted by ${label}, ${sort.desc ? "descending" : "ascending"}`;
+function sortDescription(sort: ProjectsSort[], table: Table<Project>): string {
+  const parts = sort.map(
+    (s) =>
+      `${String(table.getColumn(s.id)?.columnDef.header)} ${s.desc ? "descending" : "ascending"}`,
+  );
+  return parts.length ? `, sorted by ${parts.join(", then ")}` : "";
 }
 
 /**
  * The projects as a real <table>, virtualised: only the rows in view (plus a margin) are in the DOM, with
- * spacer rows standing in for the rest, so 10,000 projects scroll as smoothly as 50. `aria-rowcount` and
- * `aria-rowindex` tell assistive technology where each rendered row sits in the whole table.
+ * spacer rows standing in for the rest. `aria-rowcount` / `aria-rowindex` say where each row sits. One row
+ * is active (highlighted, the table's tab stop); ↑/↓ or j/k move it and Enter opens it.
  */
-export function ProjectsTable({ table, resetKey }: { table: Table<Project>; resetKey: string }) {
+export function ProjectsTable({
+  table,
+  sort,
+  onSort,
+  density,
+  rows,
+  activeIndex,
+  focusToken,
+  onActivate,
+  onOpen,
+  resetKey,
+  now,
+}: ProjectListProps & {
+  table: Table<Project>;
+  sort: ProjectsSort[];
+  onSort: (id: ProjectColumnId, additive: boolean) => void;
+  density: Density;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { rows } = table.getRowModel();
+  const rowHeight = ROW_HEIGHT[density];
   // TanStack Virtual keeps its own mutable state; React Compiler is not used, so memoisation is not at risk.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
 
   // A new sort or filter shows the top of the new order, not an arbitrary middle.
   useEffect(() => {
@@ -42,7 +76,8 @@ export function ProjectsTable({ table, resetKey }: { table: Table<Project>; rese
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const columnCount = table.getVisibleLeafColumns().length;
+  const headers = table.getHeaderGroups()[0]!.headers;
+  const columns = headers.map((h) => h.column.id as ProjectColumnId);
 
   return (
     <div
@@ -50,59 +85,82 @@ export function ProjectsTable({ table, resetKey }: { table: Table<Project>; rese
       role="region"
       aria-label="Projects table"
       tabIndex={0}
-      className="h-[calc(100dvh-17rem)] min-h-80 overflow-auto overscroll-contain rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-800 dark:bg-zinc-950 dark:focus-visible:outline-blue-400"
+      onKeyDown={rowKeyHandler({
+        activeIndex,
+        count: rows.length,
+        onMove: (index) => {
+          onActivate(index);
+          focusRow(index);
+        },
+        onOpen,
+      })}
+      className="h-[calc(100dvh-15rem)] min-h-80 overflow-auto overscroll-contain rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <table
         aria-rowcount={rows.length + 1}
-        className="w-full min-w-[75rem] table-fixed border-separate border-spacing-0 text-sm"
+        style={{ width: table.getTotalSize(), minWidth: "100%" }}
+        className="table-fixed border-separate border-spacing-0 text-[13px]"
       >
-        <caption className="sr-only">Projects{sortDescription(table)}</caption>
+        <caption className="sr-only">
+          Projects{sortDescription(sort, table)}. Enter opens the active project.
+        </caption>
         <colgroup>
-          {table.getVisibleLeafColumns().map((column) => (
-            <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
+          {headers.map((header) => (
+            <col key={header.id} style={{ width: header.getSize() }} />
           ))}
         </colgroup>
-        <thead className="sticky top-0 z-10">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => (
-                <SortHeader key={header.id} header={header} />
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
+        <TableHeader className="sticky top-0 z-10">
+          <tr aria-rowindex={1}>
+            {headers.map((header) => (
+              <SortHeader key={header.id} header={header} sort={sort} onSort={onSort} />
+            ))}
+          </tr>
+        </TableHeader>
+        <TableBody>
           {paddingTop > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
+              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           ) : null}
           {items.map((item) => {
-            const row = rows[item.index]!;
+            const project = rows[item.index]!;
+            const active = item.index === activeIndex;
             return (
-              <tr
-                key={row.id}
+              <TableRow
+                key={project.id}
+                data-index={item.index}
+                data-active={active || undefined}
                 aria-rowindex={item.index + 2}
-                style={{ height: ROW_HEIGHT }}
-                className="hover:bg-zinc-50 dark:hover:bg-zinc-900"
+                tabIndex={active ? 0 : -1}
+                style={{ height: rowHeight }}
+                onClick={() => {
+                  onActivate(item.index);
+                  onOpen(item.index);
+                }}
+                onFocus={() => {
+                  if (!active) onActivate(item.index);
+                }}
+                className={cn(
+                  "cursor-pointer border-0 outline-none data-active:bg-muted/50 data-active:shadow-[inset_2px_0_0_var(--color-primary)]",
+                )}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className="truncate border-b border-zinc-100 px-3 text-zinc-900 dark:border-zinc-800/70 dark:text-zinc-100"
+                {columns.map((column) => (
+                  <TableCell
+                    key={column}
+                    className={cn("truncate border-b border-border/60 px-3 py-0 text-foreground")}
                   >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
+                    <ProjectCell column={column} project={project} now={now} />
+                  </TableCell>
                 ))}
-              </tr>
+              </TableRow>
             );
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0 }} />
+              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
             </tr>
           ) : null}
-        </tbody>
+        </TableBody>
       </table>
     </div>
   );

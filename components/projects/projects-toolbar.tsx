@@ -1,43 +1,114 @@
 "use client";
 
-import type { FacetOption } from "@/lib/projects/facets";
-import type { ProjectsViewState } from "@/lib/projects/view";
-import { secondaryButton } from "./button-styles";
+import { ListFilter, X } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "@/components/ui/sheet";
+import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
+import type { ProjectsFilters as Filters } from "@/lib/projects/view";
+import { ProjectsFilters, type FiltersPatch } from "./projects-filters";
 import { SearchField } from "./search-field";
-import { StatusFilter } from "./status-filter";
-import { TownFilter } from "./town-filter";
 
-export interface ProjectsToolbarProps {
-  view: ProjectsViewState;
-  statusOptions: FacetOption[];
-  townOptions: FacetOption[];
-  filtered: boolean;
-  onChange: (patch: Partial<Pick<ProjectsViewState, "q" | "status" | "town">>) => void;
-  onClear: () => void;
+function activeCount(filters: Filters): number {
+  return (
+    filters.status.length +
+    filters.town.length +
+    filters.client.length +
+    (filters.created ? 1 : 0) +
+    (filters.updated ? 1 : 0)
+  );
 }
 
+/**
+ * Search, filters and one Reset. Below 640 px the filters collapse into one "Filters" sheet so the toolbar
+ * fits a phone without scrolling sideways.
+ */
 export function ProjectsToolbar({
-  view,
-  statusOptions,
-  townOptions,
+  filters,
+  index,
+  facets,
+  narrow,
   filtered,
+  shown,
+  onSearch,
   onChange,
-  onClear,
-}: ProjectsToolbarProps) {
+  onReset,
+  children,
+}: {
+  filters: Filters;
+  index: ProjectsIndex;
+  facets: FacetCounts;
+  narrow: boolean;
+  filtered: boolean;
+  /** Rows the filters leave, for the Filters sheet's closing button. */
+  shown: number;
+  onSearch: (q: string) => void;
+  onChange: (patch: FiltersPatch) => void;
+  onReset: () => void;
+  /** View and export controls, at the end of the row. */
+  children: React.ReactNode;
+}) {
+  const count = activeCount(filters);
+  const reset = filtered ? (
+    <Button variant="ghost" size="sm" onClick={onReset}>
+      Reset
+      <X />
+    </Button>
+  ) : null;
   return (
-    <search aria-label="Filter projects" className="flex flex-wrap items-end gap-3">
-      <SearchField value={view.q} onChange={(q) => onChange({ q })} />
-      <StatusFilter
-        options={statusOptions}
-        selected={view.status}
-        onChange={(status) => onChange({ status })}
-      />
-      <TownFilter options={townOptions} value={view.town} onChange={(town) => onChange({ town })} />
-      {filtered ? (
-        <button type="button" onClick={onClear} className={secondaryButton}>
-          Clear filters
-        </button>
-      ) : null}
+    <search aria-label="Filter projects" className="flex flex-wrap items-center gap-2">
+      <SearchField value={filters.q} onChange={onSearch} />
+      {narrow ? (
+        <Sheet>
+          <SheetTrigger asChild>
+            <Button variant="outline" size="sm">
+              <ListFilter />
+              Filters
+              {count > 0 ? (
+                <Badge variant="secondary" className="rounded-sm px-1 font-normal tabular-nums">
+                  {count}
+                </Badge>
+              ) : null}
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="bottom" className="max-h-[85dvh] gap-0">
+            <SheetHeader>
+              <SheetTitle>Filters</SheetTitle>
+              <SheetDescription>Counts show what each choice would leave.</SheetDescription>
+            </SheetHeader>
+            <div className="flex flex-col gap-2 overflow-y-auto px-4 pb-4">
+              <ProjectsFilters
+                filters={filters}
+                index={index}
+                facets={facets}
+                onChange={onChange}
+                stacked
+              />
+            </div>
+            <SheetFooter className="flex-row justify-between border-t">
+              {reset ?? <span />}
+              <SheetClose asChild>
+                <Button>
+                  Show {shown.toLocaleString("en")} {shown === 1 ? "project" : "projects"}
+                </Button>
+              </SheetClose>
+            </SheetFooter>
+          </SheetContent>
+        </Sheet>
+      ) : (
+        <ProjectsFilters filters={filters} index={index} facets={facets} onChange={onChange} />
+      )}
+      {reset}
+      <div className="ml-auto flex items-center gap-2">{children}</div>
     </search>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-
-const INPUT =
-  "h-9 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:focus-visible:outline-blue-400";
+import { Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Input } from "@/components/ui/input";
+import { Kbd } from "@/components/ui/kbd";
 
 function isTypingTarget(target: EventTarget | null): boolean {
   return (
@@ -12,14 +12,24 @@ function isTypingTarget(target: EventTarget | null): boolean {
   );
 }
 
-/** Search across name, client, town and address. "/" focuses it from anywhere on the page. */
+/**
+ * Search across name, client, town and address. "/" focuses it from anywhere on the page. The input keeps
+ * its own text so a keystroke re-renders only this field; the URL (and the rows) follow.
+ */
 export function SearchField({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const ref = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  // The URL changed from elsewhere (Reset, Back): show it.
+  if (value !== synced) {
+    setSynced(value);
+    setText(value);
+  }
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
+      if (isTypingTarget(event.target) || event.defaultPrevented) return;
       event.preventDefault();
       ref.current?.focus();
       ref.current?.select();
@@ -29,27 +39,31 @@ export function SearchField({ value, onChange }: { value: string; onChange: (q: 
   }, []);
 
   return (
-    <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
-      <label
-        htmlFor="projects-search"
-        className="text-xs font-medium text-zinc-700 dark:text-zinc-300"
-      >
+    <div className="relative min-w-0 flex-1 basis-36 sm:max-w-72">
+      <label htmlFor="projects-search" className="sr-only">
         Search
       </label>
-      <input
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
         ref={ref}
         id="projects-search"
         type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Name, client, town or address"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setSynced(event.target.value);
+          onChange(event.target.value);
+        }}
+        placeholder="Search projects…"
         aria-keyshortcuts="/"
         autoComplete="off"
         spellCheck={false}
-        className={INPUT}
+        className="h-8 pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
       />
+      <Kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2">/</Kbd>
     </div>
   );
 }
-
-export { INPUT as fieldClassName };

@@ -6,9 +6,9 @@ export function UpdateErrorNotice({ error }: { error: Error }) {
   return (
     <div
       role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
+      className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-[13px] text-foreground"
     >
-      <span className="font-semibold">Could not update the list.</span>{" "}
+      <span className="font-semibold text-destructive">Could not update the list.</span>{" "}
       {error instanceof ProjectsRequestError ? error.message : "Something went wrong. Try again."}
       {unauthenticated ? (
         <>

@@ -38,7 +38,8 @@ export function ChangePasswordForm({
             <Alert variant="warning" className="mb-4 max-w-sm">
               <TriangleAlertIcon aria-hidden="true" />
               <AlertDescription>
-                You are using a temporary password from an admin. Choose your own now.
+                You signed in with a temporary password someone else chose. Choose your own to go
+                on.
               </AlertDescription>
             </Alert>
           ) : null}
@@ -46,7 +47,9 @@ export function ChangePasswordForm({
             <FormError message={state.error} />
             <FormStatus message={state.error ? undefined : state.message} />
             <div className="grid gap-1.5">
-              <Label htmlFor="current-password">Current password</Label>
+              <Label htmlFor="current-password">
+                {temporary ? "Temporary password" : "Current password"}
+              </Label>
               <Input
                 id="current-password"
                 name="currentPassword"

@@ -1,7 +1,13 @@
 "use client";
 
-import { MoreHorizontalIcon, UserMinusIcon, CopyIcon } from "lucide-react";
-import { useActionState, useRef, useState } from "react";
+import {
+  CopyIcon,
+  MoreHorizontalIcon,
+  ShieldIcon,
+  ShieldOffIcon,
+  UserMinusIcon,
+} from "lucide-react";
+import { startTransition, useActionState, useRef, useState } from "react";
 import { toast } from "sonner";
 import { FormError, FormStatus } from "@/components/auth/form-error";
 import {
@@ -32,7 +38,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
-import { removeMemberAction } from "@/lib/auth/actions/members";
+import { changeRoleAction, removeMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { copyText } from "@/lib/ui/copy-text";
 
@@ -70,8 +76,29 @@ function removalBlocked(
   return null;
 }
 
+/** Why the signed-in member cannot change this row's role, or null when they can. */
+function roleChangeBlocked(
+  member: MemberRow,
+  { isAdmin, adminCount }: Omit<Props, "members">,
+): string | null {
+  if (!isAdmin) return "Only an admin can change roles";
+  if (member.role === "admin" && adminCount <= 1) return "The last admin stays an admin";
+  return null;
+}
+
 export function MembersTable({ members, ...rules }: Props) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
+  const [removal, action, pending] = useActionState<ActionState, FormData>(removeMemberAction, {});
+  const [roleChange, roleAction] = useActionState<ActionState, FormData>(changeRoleAction, {});
+  // The latest answer of either action is the one the member is waiting for.
+  const state =
+    (roleChange.done ?? 0) > (removal.done ?? 0) || roleChange.error ? roleChange : removal;
+
+  function setRole(member: MemberRow, role: MemberRow["role"]) {
+    const form = new FormData();
+    form.set("memberId", member.id);
+    form.set("role", role);
+    startTransition(() => roleAction(form));
+  }
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   // The row menu that asked for the removal gets focus back when the dialog closes: the dialog has no trigger
   // of its own, so Radix cannot know where the member was.
@@ -183,6 +210,24 @@ export function MembersTable({ members, ...rules }: Props) {
                           <CopyIcon />
                           Copy email
                         </DropdownMenuItem>
+                        {rules.isAdmin ? (
+                          roleChangeBlocked(member, rules) ? (
+                            <DropdownMenuItem disabled>
+                              <ShieldIcon />
+                              {roleChangeBlocked(member, rules)}
+                            </DropdownMenuItem>
+                          ) : member.role === "admin" ? (
+                            <DropdownMenuItem onSelect={() => setRole(member, "member")}>
+                              <ShieldOffIcon />
+                              Make a member
+                            </DropdownMenuItem>
+                          ) : (
+                            <DropdownMenuItem onSelect={() => setRole(member, "admin")}>
+                              <ShieldIcon />
+                              Make an admin
+                            </DropdownMenuItem>
+                          )
+                        ) : null}
                         {blocked ? (
                           <DropdownMenuItem disabled>
                             <UserMinusIcon />

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { requireMember, type Member } from "@/lib/auth/guard";
+import { databaseApiError } from "./database-error";
 import { ApiError, errorResponse } from "./errors";
 import { parseJsonBody, parseParams, parseQuery } from "./input";
 
@@ -9,8 +10,9 @@ type RouteContext<P> = { params: Promise<P> };
 export type RouteHandler<P> = (request: NextRequest, context: RouteContext<P>) => Promise<Response>;
 
 /**
- * Maps errors the same way for every route: an ApiError becomes its JSON answer, anything else a generic
- * 500 whose details stay in the server log (without request data that could hold secrets).
+ * Maps errors the same way for every route: an ApiError becomes its JSON answer, a database that cannot
+ * serve now a 503, anything else a generic 500 whose details stay in the server log (without request data
+ * that could hold secrets).
  */
 export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>): RouteHandler<P> {
   return async (request, context) => {
@@ -18,6 +20,18 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
+      const unavailable = databaseApiError(error);
+      if (unavailable) {
+        // One line: a full database fails many requests at once, and the stack says nothing new. The
+        // driver's own error, not drizzle's wrapper, whose message lists the statement's parameters.
+        let root: unknown = error;
+        while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+        const reason = root instanceof Error ? root.message : String(root);
+        console.error(
+          `[api] ${request.method} ${request.nextUrl.pathname}: ${unavailable.code}: ${reason}`,
+        );
+        return errorResponse(unavailable);
+      }
       console.error(`[api] ${request.method} ${request.nextUrl.pathname} failed:`, error);
       return errorResponse(
         new ApiError(500, "internal_error", "Something went wrong on our side. Try again."),

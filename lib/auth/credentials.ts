@@ -1,9 +1,10 @@
 import "server-only";
 import { CredentialsSignin } from "next-auth";
 import { getServerEnv } from "@/lib/env";
-import { recordFailure, recordSuccess, reserveAttempt, type AttemptKey } from "./attempts";
-import { clientAddress } from "./client-address";
-import { findMemberByEmail, recordSignIn, replaceHash } from "./members";
+import { delay } from "@/lib/delay";
+import { attemptSubjects, recordFailure, recordSuccess, reserveAttempt } from "./attempts";
+import { clientAddress, proxyTrust } from "@/lib/http/client-address";
+import { findMemberByEmail, noteSlowedAttempt, recordSignIn, replaceHash } from "./members";
 import { needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { credentialsSchema, emailSchema } from "./schemas";
 import { attemptPolicy, isDemoEmail, membersDb } from "./members-db";
@@ -13,7 +14,7 @@ export class InvalidCredentials extends CredentialsSignin {
   code = "invalid";
 }
 
-/** Too many attempts for this email or this client address. */
+/** Too many failures for this email from this client address, or from this address overall. */
 export class SignInLocked extends CredentialsSignin {
   code = "locked";
   constructor(readonly retryAfterSeconds: number) {
@@ -40,20 +41,21 @@ export async function authorizeCredentials(
   const parsed = credentialsSchema.safeParse(raw);
   const db = await membersDb();
   const policy = attemptPolicy();
-  const address = clientAddress(headers);
+  const address = clientAddress(headers, proxyTrust(getServerEnv())) ?? "unknown";
   // The email counts even when the password is malformed (e.g. too long): every guess at it is limited.
   const parsedEmail = emailSchema.safeParse((raw as { email?: unknown } | null)?.email);
   const email = parsedEmail.success ? parsedEmail.data : "";
-  const subjects: AttemptKey[] = [{ kind: "address", value: address }];
-  if (email) subjects.push({ kind: "email", value: email });
 
-  const reservation = await reserveAttempt(db, subjects, policy);
+  const reservation = await reserveAttempt(db, attemptSubjects(email, address), policy);
   if (!reservation.allowed) {
     console.warn(
       `[auth] sign-in refused: too many attempts (retry in ${reservation.retryAfterSeconds}s)`,
     );
     throw new SignInLocked(reservation.retryAfterSeconds);
   }
+  // Beyond the email's limit, every attempt (the member's own too) waits a little: guessing gets slow,
+  // but nobody can lock the member out by guessing wrong.
+  if (reservation.slowMs > 0) await delay(reservation.slowMs);
 
   const password = parsed.success ? parsed.data.password : "";
   const member = email ? await findMemberByEmail(db, email) : null;
@@ -67,7 +69,8 @@ export async function authorizeCredentials(
     : await verifyAgainstDummy(password);
 
   if (!ok || !usable) {
-    const { lockedForSeconds } = await recordFailure(db, reservation.keys, policy);
+    const { lockedForSeconds, slowed } = await recordFailure(db, reservation.keys, policy);
+    if (slowed && member) await noteSlowedAttempt(db, member.id);
     if (lockedForSeconds) throw new SignInLocked(lockedForSeconds);
     throw new InvalidCredentials();
   }

@@ -19,6 +19,9 @@ export interface Member {
   role: MemberRole;
   name: string | null;
   mustChangePassword: boolean;
+  /** Wrong-password attempts at this email that were slowed since `slowedSince` (null: none). */
+  slowedAttempts: number;
+  slowedSince: Date | null;
 }
 
 /** The signed-in member, or null. Cached per request: the layout, the page and its actions share one lookup. */
@@ -34,13 +37,28 @@ export const getCurrentMember = cache(async (): Promise<Member | null> => {
     role: record.role,
     name: record.name,
     mustChangePassword: record.mustChangePassword,
+    slowedAttempts: record.slowedAttempts,
+    slowedSince: record.slowedSince,
   };
 });
 
-/** For route handlers: the signed-in member, or ApiError 401 `unauthorized`. */
-export async function requireMember(): Promise<Member> {
+/**
+ * For route handlers and actions: the signed-in member, or ApiError 401 `unauthorized`. A member still on
+ * a password someone else set gets 403 `password_change_required` until they choose their own (only the
+ * action that does that passes `allowTemporaryPassword`).
+ */
+export async function requireMember({
+  allowTemporaryPassword = false,
+}: { allowTemporaryPassword?: boolean } = {}): Promise<Member> {
   const member = await getCurrentMember();
   if (!member) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  if (member.mustChangePassword && !allowTemporaryPassword) {
+    throw new ApiError(
+      403,
+      "password_change_required",
+      "Choose your own password first: your current one was set by someone else.",
+    );
+  }
   return member;
 }
 

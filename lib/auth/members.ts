@@ -153,6 +153,57 @@ export async function replaceHash(db: Db, id: string, password: string): Promise
     .where(eq(members.id, id));
 }
 
+/** One more slowed wrong-password attempt at this member's email (lib/auth/attempts.ts). */
+export async function noteSlowedAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .update(members)
+    .set({
+      slowedAttempts: sql`${members.slowedAttempts} + 1`,
+      slowedSince: sql`coalesce(${members.slowedSince}, now())`,
+    })
+    .where(eq(members.id, id));
+}
+
+/** The member read the notice about slowed attempts. */
+export async function clearSlowedAttempts(db: Db, id: string): Promise<void> {
+  await db.update(members).set({ slowedAttempts: 0, slowedSince: null }).where(eq(members.id, id));
+}
+
+/**
+ * Gives a member another role: admins only, and never the last admin away from the admin role (the admin
+ * rows are locked for the check, as in removeMember, so two concurrent changes cannot both pass it).
+ */
+export async function changeRole(
+  db: Db,
+  id: string,
+  role: MemberRole,
+  actor: MemberActor,
+): Promise<MemberSummary> {
+  if (actor.role !== "admin") {
+    throw new MemberError("forbidden", "Only an admin can change a member's role.");
+  }
+  const target = await findMemberById(db, id);
+  if (!target) throw new MemberError("not_found", "That member no longer exists.");
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.role, "admin"))
+      .for("update");
+    const isAdmin = admins.some((admin) => admin.id === id);
+    if (isAdmin && role !== "admin" && admins.length <= 1) {
+      throw new MemberError("last_admin", "The workspace needs at least one admin.");
+    }
+    const [row] = await tx
+      .update(members)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(members.id, id))
+      .returning();
+    if (!row) throw new MemberError("not_found", "That member no longer exists.");
+    return summarize(row);
+  });
+}
+
 export async function recordSignIn(db: Db, id: string): Promise<void> {
   await db.update(members).set({ lastSignInAt: new Date() }).where(eq(members.id, id));
 }

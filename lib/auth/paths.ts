@@ -4,15 +4,19 @@
  */
 export const SIGN_IN_PATH = "/sign-in";
 
+/** Where a member on a temporary password is kept until they choose their own (lib/auth/page-gate.ts). */
+export const CHOOSE_PASSWORD_PATH = "/choose-password";
+
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
 
 /**
  * API paths that answer without a session: next-auth itself, the health check, the webhook receiver (whose
- * own addresses proxy.ts skips altogether: see its matcher).
+ * own addresses proxy.ts skips altogether: see its matcher), and the retention route Vercel Cron calls
+ * (it has no session; the route itself refuses any call without the CRON_SECRET bearer token).
  */
 const PUBLIC_API_PREFIXES = ["/api/auth", "/api/webhooks/receive"];
-const PUBLIC_API_PATHS = new Set(["/api/health"]);
+const PUBLIC_API_PATHS = new Set(["/api/health", "/api/cron/retention"]);
 
 /**
  * Framework files (build output, image optimizer, dev-server endpoints) and metadata files: public by nature,

@@ -1,29 +1,38 @@
-import path from "node:path";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
 import * as schema from "./schema";
 import { acquirePgliteLock } from "./pglite-lock";
 import { asPglite, startPgliteThread, type PgliteThread } from "./pglite-thread";
+import { openPostgresPool, type PostgresTarget } from "./postgres";
+import { MIGRATIONS_FOLDER } from "./postgres-migrate";
 
 /** The query API shared by both drivers; code outside lib/db never needs to know which one it got. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | PostgresTarget
   /** `dataDir` undefined means in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in PGLITE_DATA_DIR. */
+/**
+ * PostgreSQL when DATABASE_URL is set (migrating through DATABASE_URL_UNPOOLED when that is set too), else
+ * the embedded PGlite in PGLITE_DATA_DIR.
+ */
 export function databaseTargetOf(env: {
   DATABASE_URL?: string;
+  DATABASE_URL_UNPOOLED?: string;
   PGLITE_DATA_DIR: string;
+  VERCEL?: string;
 }): DatabaseTarget {
   return env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL }
+    ? {
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        migrationUrl: env.DATABASE_URL_UNPOOLED ?? env.DATABASE_URL,
+        onVercel: Boolean(env.VERCEL),
+      }
     : { kind: "pglite", dataDir: env.PGLITE_DATA_DIR };
 }
 
@@ -33,26 +42,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
-/** Any constant works; it only has to be the same in every instance that migrates. */
-const MIGRATION_LOCK_ID = 727_001;
-
 /**
- * Opens a database and brings its schema up to date. PostgreSQL instances migrate under an advisory lock,
- * so that several app instances starting together do not race each other.
+ * Opens a database and brings its schema up to date (PostgreSQL: see lib/db/postgres.ts for what happens
+ * on Vercel and off it).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = await openPostgresPool(target);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const client = await pool.connect();
-    try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
-    }
     return { kind: "postgres", db, close: () => pool.end() };
   }
 

@@ -12,6 +12,11 @@ import type { DeliveryResult } from "../webhooks/sender";
 import { DEMO_MEMBER } from "../auth/demo-member";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
+/**
+ * The demo advertises a sign-in (and the dev server runs code on request), so it listens on loopback only
+ * unless told otherwise: `DEMO_HOST=0.0.0.0 npm run demo` opens it to the network on purpose.
+ */
+const APP_HOST = process.env.DEMO_HOST ?? "127.0.0.1";
 const APP_URL = `http://localhost:${APP_PORT}`;
 const SIM_PORT = 4010;
 /** Not secrets: they guard simulated data on loopback only, and the README gives them for `npm run sim -- emit`. */
@@ -161,7 +166,7 @@ async function main() {
   log(`service simulator on ${sim.url} (500 projects; control API at ${sim.url}/__sim/)`);
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
-  start("app", process.execPath, [nextBin, "dev", "-p", String(APP_PORT)], {
+  start("app", process.execPath, [nextBin, "dev", "-H", APP_HOST, "-p", String(APP_PORT)], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     DEMO_MODE: "true",

@@ -30,6 +30,8 @@ export function formatDateTime(iso: string): string {
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
   ["day", 86_400],
   ["hour", 3_600],
   ["minute", 60],

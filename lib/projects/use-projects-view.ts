@@ -1,4 +1,4 @@
-import { useQueryStates } from "nuqs";
+import { useQueryStates, type Options } from "nuqs";
 import {
   createLoader,
   createParser,
@@ -6,11 +6,21 @@ import {
   parseAsNativeArrayOf,
   parseAsString,
 } from "nuqs/server";
-import { DEFAULT_SORT, parseSort, serializeSort, sortEquals, type ProjectsViewState } from "./view";
+import { dateRangeEquals, parseDateRange, serializeDateRange } from "./date-range";
+import {
+  DEFAULT_SORT,
+  NO_FILTERS,
+  parseColumns,
+  parseSort,
+  serializeSort,
+  sortEquals,
+  type ProjectsViewState,
+} from "./view";
 
 /**
- * The projects table's view lives in the URL so that a view can be shared and survives a reload:
- * `?q=oak&status=active&status=on_hold&town=Leeds&sort=client.asc`. Defaults are left out of the URL.
+ * The projects table's view lives in the URL so that a link reproduces it and Back undoes a step:
+ * `?q=oak&status=active&town=Leeds&town=York&client=Acme&created=30d&updated=2025-01-01..2025-03-31
+ * &sort=client.asc,updated.desc&cols=name,client,status&project=p_123`. Defaults are left out of the URL.
  * Parsers and loader come from `nuqs/server` so that server code can import this file; the hook is for the
  * browser (no React import here, so a server component may import the loader).
  */
@@ -21,12 +31,29 @@ export const parseAsProjectsSort = createParser({
   eq: sortEquals,
 });
 
+export const parseAsColumns = createParser({
+  parse: parseColumns,
+  serialize: (columns: string[]) => columns.join(","),
+  eq: (a, b) => a.join(",") === b.join(","),
+});
+
+export const parseAsDateRange = createParser({
+  parse: parseDateRange,
+  serialize: serializeDateRange,
+  eq: dateRangeEquals,
+});
+
 export const projectsViewParsers = {
   q: parseAsString.withDefault(""),
-  // Repeated keys rather than a comma list: a status is an arbitrary string from the service.
+  // Repeated keys rather than a comma list: statuses, towns and clients are arbitrary strings.
   status: parseAsNativeArrayOf(parseAsString),
-  town: parseAsString.withDefault(""),
+  town: parseAsNativeArrayOf(parseAsString),
+  client: parseAsNativeArrayOf(parseAsString),
+  created: parseAsDateRange,
+  updated: parseAsDateRange,
   sort: parseAsProjectsSort.withDefault(DEFAULT_SORT),
+  cols: parseAsColumns,
+  project: parseAsString,
 };
 
 /** Server side: `await loadProjectsView(searchParams)` in a page, or a URL / URLSearchParams anywhere. */
@@ -35,14 +62,17 @@ export const loadProjectsView = createLoader(projectsViewParsers);
 /** Builds a shareable link to a view: `serializeProjectsView("/projects", { status: ["active"] })`. */
 export const serializeProjectsView = createSerializer(projectsViewParsers);
 
+type ViewPatch = Partial<{ [K in keyof ProjectsViewState]: ProjectsViewState[K] | null }>;
+
 export function useProjectsView() {
-  const [view, setView] = useQueryStates(projectsViewParsers, {
-    // A filter or sort change is not a new page: Back leaves the table instead of replaying keystrokes.
-    history: "replace",
-  });
+  // Each deliberate change (a filter, a sort, opening a project) is a step Back can undo.
+  const [view, setQuery] = useQueryStates(projectsViewParsers, { history: "push" });
 
-  // Filters only: the member's chosen order stays.
-  const clearFilters = () => setView({ q: null, status: null, town: null });
+  const setView = (patch: ViewPatch, options?: Options) => setQuery(patch, options);
+  // Typing is not a step per keystroke: the search replaces its own entry.
+  const setSearch = (q: string) => setQuery({ q: q || null }, { history: "replace" });
+  // Filters only: the member's chosen order and columns stay.
+  const resetFilters = () => setQuery(NO_FILTERS);
 
-  return { view: view satisfies ProjectsViewState, setView, clearFilters };
+  return { view: view as ProjectsViewState, setView, setSearch, resetFilters };
 }

@@ -97,10 +97,10 @@ export class ProjectsService {
     if (refresh || (!meta.fetchedAt && (this.due(meta) || this.leased(meta)))) {
       await this.refresh(meta.attemptSeq, true);
       meta = await this.meta(true);
-      return this.answer(meta, refresh);
+      return this.answer(meta);
     }
 
-    const answer = await this.answer(meta, false);
+    const answer = await this.answer(meta);
     if (meta.fetchedAt && this.due(meta) && !this.leased(meta)) {
       const seen = meta.attemptSeq;
       answer.revalidate = () => this.refresh(seen, false);
@@ -209,7 +209,7 @@ export class ProjectsService {
     }
   }
 
-  private async answer(meta: StateMeta, manual: boolean): Promise<ProjectsAnswer> {
+  private async answer(meta: StateMeta): Promise<ProjectsAnswer> {
     const now = meta.now.getTime();
     const error = meta.lastError ? this.current(meta.lastError, meta, now) : undefined;
     const lastFailed =
@@ -225,9 +225,9 @@ export class ProjectsService {
           : upstreamErrors.timeout(this.config.deadlineMs, 0),
       };
     }
-    // Within the TTL the snapshot counts as fresh; a failed manual refresh is still reported to its member.
-    const expired = now - new Date(body.fetchedAt).getTime() >= this.config.ttlSeconds * 1000;
-    const shown = lastFailed && (manual || expired) ? error : undefined;
+    // The latest refresh failed (automatic or manual, inside the TTL or not): every answer says so until a
+    // refresh succeeds, so a member never mistakes the snapshot for the service's current state.
+    const shown = lastFailed ? error : undefined;
     return {
       ok: true,
       stale: shown !== undefined,

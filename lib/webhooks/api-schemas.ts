@@ -78,16 +78,30 @@ export const endpointIdSchema = z
 
 const isoTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 time" });
 
+/**
+ * The filters a list of deliveries and its counts share. `event=unknown` asks for deliveries whose event is
+ * none of the spec's nine (another name, or no event at all: not JSON, no envelope).
+ */
+const deliveryFilterFields = {
+  endpoint: endpointIdSchema.optional(),
+  event: z.string().min(1).max(200).optional(),
+  verification: z
+    .enum(VERIFICATION_RESULTS, { message: `must be one of ${VERIFICATION_RESULTS.join(", ")}` })
+    .optional(),
+  since: isoTime.optional(),
+  until: isoTime.optional(),
+  q: z.string().min(1, { message: "must not be empty" }).max(200).optional(),
+};
+
+const sinceNotAfterUntil = {
+  check: (q: { since?: string; until?: string }) =>
+    !(q.since && q.until) || Date.parse(q.since) <= Date.parse(q.until),
+  params: { message: "since must not be later than until", path: ["since"] },
+};
+
 export const deliveriesQuerySchema = z
   .object({
-    endpoint: endpointIdSchema.optional(),
-    event: z.string().min(1).max(200).optional(),
-    verification: z
-      .enum(VERIFICATION_RESULTS, { message: `must be one of ${VERIFICATION_RESULTS.join(", ")}` })
-      .optional(),
-    since: isoTime.optional(),
-    until: isoTime.optional(),
-    q: z.string().min(1, { message: "must not be empty" }).max(200).optional(),
+    ...deliveryFilterFields,
     before: z.string().min(1).max(64).optional(),
     after: z.string().min(1).max(64).optional(),
     limit: z.coerce
@@ -102,10 +116,15 @@ export const deliveriesQuerySchema = z
     message: "use either before or after, not both",
     path: ["after"],
   })
-  .refine((q) => !(q.since && q.until) || Date.parse(q.since) <= Date.parse(q.until), {
-    message: "since must not be later than until",
-    path: ["since"],
-  });
+  .refine(sinceNotAfterUntil.check, sinceNotAfterUntil.params);
+
+/** `GET /api/webhooks/deliveries/counts`: the same filters as the list, no paging. */
+export const deliveryCountsQuerySchema = z
+  .object(deliveryFilterFields)
+  .strict()
+  .refine(sinceNotAfterUntil.check, sinceNotAfterUntil.params);
+
+export type DeliveryCountsQuery = z.infer<typeof deliveryCountsQuerySchema>;
 
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 

@@ -1,10 +1,23 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { z } from "zod";
-import type { createEndpointSchema, DeliveriesQuery, updateEndpointSchema } from "./api-schemas";
+import type {
+  createEndpointSchema,
+  DeliveriesQuery,
+  DeliveryCountsQuery,
+  updateEndpointSchema,
+} from "./api-schemas";
 import { DEFAULT_ENDPOINT_ID } from "./constants";
 import { encodeCursor } from "./cursor";
-import { CursorError, getDelivery, listDeliveries } from "./delivery-store";
+import {
+  countDeliveries,
+  CursorError,
+  getDelivery,
+  listDeliveries,
+  listRetryGroup,
+  type DeliveryCounts,
+  type DeliveryFilters,
+} from "./delivery-store";
 import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./delivery-view";
 import {
   createEndpoint,
@@ -33,16 +46,22 @@ export interface DeliveriesPage {
   hasMore: boolean;
 }
 
+function deliveryFilters(query: DeliveryCountsQuery): DeliveryFilters {
+  return {
+    endpointId: query.endpoint,
+    event: query.event,
+    verification: query.verification,
+    since: query.since ? new Date(query.since) : undefined,
+    until: query.until ? new Date(query.until) : undefined,
+    q: query.q,
+  };
+}
+
 export async function listDeliveriesPage(query: DeliveriesQuery): Promise<DeliveriesPage> {
   const { db } = await webhookContext();
   try {
     const { rows, hasMore } = await listDeliveries(db, {
-      endpointId: query.endpoint,
-      event: query.event,
-      verification: query.verification,
-      since: query.since ? new Date(query.since) : undefined,
-      until: query.until ? new Date(query.until) : undefined,
-      q: query.q,
+      ...deliveryFilters(query),
       before: query.before,
       after: query.after,
       limit: query.limit,
@@ -65,12 +84,18 @@ export async function listDeliveriesPage(query: DeliveriesQuery): Promise<Delive
   }
 }
 
+/** Facet counts for the inspector's filters (delivery-store.ts countDeliveries). */
+export async function deliveryCounts(query: DeliveryCountsQuery): Promise<DeliveryCounts> {
+  const { db } = await webhookContext();
+  return countDeliveries(db, deliveryFilters(query));
+}
+
 export async function deliveryDetail(id: number) {
   const { db } = await webhookContext();
   const row = await getDelivery(db, id);
   if (!row)
     throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
-  return toDeliveryDetail(row);
+  return toDeliveryDetail(row, await listRetryGroup(db, row));
 }
 
 export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {

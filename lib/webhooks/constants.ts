@@ -14,3 +14,6 @@ export type VerificationResult = (typeof VERIFICATION_RESULTS)[number];
 export function receiverPath(id: string): string {
   return id === DEFAULT_ENDPOINT_ID ? "/api/webhooks/receive" : `/api/webhooks/receive/${id}`;
 }
+
+/** The event filter's value for "none of the nine": another event name, or no event at all. */
+export const UNKNOWN_EVENT_FILTER = "unknown";

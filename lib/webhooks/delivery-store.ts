@@ -3,7 +3,9 @@ import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries } from "@/lib/db/schema";
 import type { Finding } from "./analyze";
 import type { VerificationResult } from "./verify";
+import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "./constants";
 import { decodeCursor, type CursorPosition } from "./cursor";
+import { WEBHOOK_EVENTS } from "./events";
 
 /** Everything stored about one delivery, decided before the single INSERT that makes it durable. */
 export interface NewDelivery {
@@ -120,15 +122,45 @@ export async function insertDelivery(
 
 export interface DeliveryFilters {
   endpointId?: string;
+  /** An event name, or UNKNOWN_EVENT_FILTER for none of the nine (including no event at all). */
   event?: string;
   verification?: VerificationResult;
   since?: Date;
   until?: Date;
   /** Text in the body: case-insensitive in text bodies, exact bytes in binary ones. */
   q?: string;
+}
+
+export interface DeliveryListOptions extends DeliveryFilters {
   before?: string;
   after?: string;
   limit: number;
+}
+
+const d = webhookDeliveries;
+
+/** The spec's nine as an SQL list, so "unknown" is a plain `not in` the planner can use with the index. */
+const knownEvents = sql.join(
+  WEBHOOK_EVENTS.map((event) => sql`${event}::text`),
+  sql`, `,
+);
+const eventBucket = sql<string>`case when ${d.event} in (${knownEvents}) then ${d.event} else ${UNKNOWN_EVENT_FILTER}::text end`;
+
+function filterConditions(filters: DeliveryFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
+  if (filters.event === UNKNOWN_EVENT_FILTER) {
+    conditions.push(sql`(${d.event} is null or ${d.event} not in (${knownEvents}))`);
+  } else if (filters.event) conditions.push(eq(d.event, filters.event));
+  if (filters.verification) conditions.push(eq(d.verification, filters.verification));
+  if (filters.since) conditions.push(gte(d.receivedAt, filters.since));
+  if (filters.until) conditions.push(lt(d.receivedAt, filters.until));
+  if (filters.q) {
+    conditions.push(sql`(case when ${d.bodyIsText}
+      then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${filters.q}::text)) > 0
+      else position(convert_to(${filters.q}::text, 'UTF8') in ${d.body}) > 0 end)`);
+  }
+  return conditions;
 }
 
 const summaryColumns = {
@@ -173,22 +205,12 @@ function position(cursor: string): CursorPosition {
  */
 export async function listDeliveries(
   db: Db,
-  filters: DeliveryFilters,
+  filters: DeliveryListOptions,
 ): Promise<{ rows: DeliverySummaryRow[]; hasMore: boolean }> {
-  const d = webhookDeliveries;
   const conditions: SQL[] = [
     sql`${d.seq} < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
+    ...filterConditions(filters),
   ];
-  if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
-  if (filters.event) conditions.push(eq(d.event, filters.event));
-  if (filters.verification) conditions.push(eq(d.verification, filters.verification));
-  if (filters.since) conditions.push(gte(d.receivedAt, filters.since));
-  if (filters.until) conditions.push(lt(d.receivedAt, filters.until));
-  if (filters.q) {
-    conditions.push(sql`(case when ${d.bodyIsText}
-      then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${filters.q}::text)) > 0
-      else position(convert_to(${filters.q}::text, 'UTF8') in ${d.body}) > 0 end)`);
-  }
   if (filters.before) {
     const p = position(filters.before);
     conditions.push(sql`(${d.seq}, ${d.id}) < (${p.seq}::bigint, ${p.id}::bigint)`);
@@ -211,9 +233,90 @@ export async function listDeliveries(
   return { rows: ascending ? page.reverse() : page, hasMore };
 }
 
+export interface DeliveryCounts {
+  /** Deliveries matching every filter. */
+  total: number;
+  /** Per event (the nine, and "unknown"), with every filter but the event one. */
+  events: Record<string, number>;
+  /** Per verification result, with every filter but the verification one. */
+  verification: Record<VerificationResult, number>;
+}
+
+/**
+ * Facet counts for the inspector's filters: each facet counted with the other filters applied, so a member
+ * sees how many deliveries choosing a value would show. Two grouped scans over the same rows as the list.
+ */
+export async function countDeliveries(db: Db, filters: DeliveryFilters): Promise<DeliveryCounts> {
+  const byEvent = await db
+    .select({ key: eventBucket, count: sql<number>`count(*)::int` })
+    .from(d)
+    .where(and(...filterConditions({ ...filters, event: undefined })))
+    // By position: the bucket expression's parameters would otherwise differ between select and group by.
+    .groupBy(sql`1`);
+  const byVerification = await db
+    .select({ key: d.verification, count: sql<number>`count(*)::int` })
+    .from(d)
+    .where(and(...filterConditions({ ...filters, verification: undefined })))
+    .groupBy(d.verification);
+  const events: Record<string, number> = Object.fromEntries(
+    [...WEBHOOK_EVENTS, UNKNOWN_EVENT_FILTER].map((event) => [event, 0]),
+  );
+  for (const row of byEvent) events[row.key] = Number(row.count);
+  const verification = Object.fromEntries(VERIFICATION_RESULTS.map((r) => [r, 0])) as Record<
+    VerificationResult,
+    number
+  >;
+  for (const row of byVerification) {
+    if (row.key in verification) verification[row.key as VerificationResult] = Number(row.count);
+  }
+  const total = filters.verification
+    ? verification[filters.verification]
+    : Object.values(verification).reduce((sum, n) => sum + n, 0);
+  return { total, events, verification };
+}
+
 export async function getDelivery(db: Db, id: number) {
   const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
   return row ?? null;
+}
+
+export interface RetryGroupMember {
+  id: number;
+  attempt: number;
+  receivedAt: Date;
+  gapMs: number | null;
+  responseStatus: number;
+  verification: string;
+}
+
+/**
+ * Every attempt of a delivery's retry group (same body at the same endpoint, numbered by the receiver),
+ * oldest first. Found through the retry index (endpoint, body hash), so it costs one index range.
+ */
+export async function listRetryGroup(
+  db: Db,
+  delivery: { id: number; endpointId: string; bodySha256: string; firstAttemptId: number | null },
+): Promise<RetryGroupMember[]> {
+  const root = delivery.firstAttemptId ?? delivery.id;
+  return db
+    .select({
+      id: d.id,
+      attempt: d.attempt,
+      receivedAt: d.receivedAt,
+      gapMs: d.gapMs,
+      responseStatus: d.responseStatus,
+      verification: d.verification,
+    })
+    .from(d)
+    .where(
+      and(
+        eq(d.endpointId, delivery.endpointId),
+        eq(d.bodySha256, delivery.bodySha256),
+        sql`(${d.id} = ${root}::bigint or ${d.firstAttemptId} = ${root}::bigint)`,
+      ),
+    )
+    .orderBy(asc(d.id))
+    .limit(100);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { webhookDeliveries } from "@/lib/db/schema";
 import type { Finding } from "./analyze";
 import type { VerificationResult } from "./constants";
 import { encodeCursor } from "./cursor";
-import type { DeliverySummaryRow } from "./delivery-store";
+import type { DeliverySummaryRow, RetryGroupMember } from "./delivery-store";
 
 /** The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. */
 export interface DeliverySummary {
@@ -34,6 +34,15 @@ export interface DeliveryDetail extends DeliverySummary {
   response: DeliverySummary["response"] & { hangSeconds: number | null };
   /** The exact bytes received: as text when they are valid UTF-8, else base64. */
   body: { encoding: "utf8" | "base64"; content: string };
+  /** Every attempt of its retry group, oldest first (this one included); at most 100. */
+  retryGroup: {
+    id: string;
+    attempt: number;
+    receivedAt: string;
+    gapMs: number | null;
+    status: number;
+    verification: VerificationResult;
+  }[];
 }
 
 export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
@@ -73,7 +82,10 @@ function bodyAsJson(body: Buffer): DeliveryDetail["body"] {
   }
 }
 
-export function toDeliveryDetail(row: typeof webhookDeliveries.$inferSelect): DeliveryDetail {
+export function toDeliveryDetail(
+  row: typeof webhookDeliveries.$inferSelect,
+  retryGroup: RetryGroupMember[],
+): DeliveryDetail {
   const summary = toDeliverySummary(row);
   return {
     ...summary,
@@ -82,5 +94,13 @@ export function toDeliveryDetail(row: typeof webhookDeliveries.$inferSelect): De
     verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },
     response: { ...summary.response, hangSeconds: row.hangSeconds },
     body: bodyAsJson(row.body),
+    retryGroup: retryGroup.map((member) => ({
+      id: String(member.id),
+      attempt: member.attempt,
+      receivedAt: member.receivedAt.toISOString(),
+      gapMs: member.gapMs,
+      status: member.responseStatus,
+      verification: member.verification as VerificationResult,
+    })),
   };
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorJson } from "@/lib/api/errors";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
+import { getServerEnv } from "@/lib/env";
+import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
 import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
@@ -21,7 +23,7 @@ import {
   type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
-import { clientAddress, redactedHeaders } from "./request-meta";
+import { redactedHeaders } from "./request-meta";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
@@ -141,7 +143,7 @@ function assessDelivery(
     receivedAt,
     method: request.method,
     headers: redactedHeaders(request.headers),
-    clientAddress: clientAddress(request.headers),
+    clientAddress: clientAddress(request.headers, proxyTrust(getServerEnv())),
     contentType,
     body,
     bodySha256: analysis.sha256,

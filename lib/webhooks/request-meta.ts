@@ -1,46 +1,47 @@
+import { SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
+
 /**
- * What we keep about the HTTP request besides its body: the headers (credentials redacted, so a stored
- * delivery can be shown to every member) and the client address.
+ * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
+ * every member. (The client address comes from lib/http/client-address.ts.)
  */
+
 export const REDACTED = "[redacted]";
 
-/** Headers that carry credentials. The signature header is kept: it is a MAC of the body, not a secret. */
-const CREDENTIAL_HEADERS = new Set([
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "set-cookie",
-  "x-api-key",
-  "api-key",
-  "x-auth-token",
-  "x-access-token",
-  "x-csrf-token",
-  "x-xsrf-token",
-  "x-amz-security-token",
-  "x-vercel-protection-bypass",
-  "x-vercel-oidc-token",
+/**
+ * A header is a credential by what its name says, not by a list of exact names that a provider's next
+ * header slips past (`Apikey`, `X-Signing-Key`): any name containing one of these words is redacted.
+ */
+const CREDENTIAL_WORDS = /key|token|secret|password|passwd|auth|cookie|session/i;
+
+/**
+ * Kept in clear although a word above could match one day: the diagnosis compares them with the body.
+ * A signature or timestamp is a MAC of the body (or part of its input), not a secret.
+ */
+const SIGNATURE_HEADERS = new Set([
+  "x-webhook-signature",
+  "x-webhook-timestamp",
+  "x-hub-signature",
+  "x-hub-signature-256",
+  "stripe-signature",
+  "webhook-id",
+  "webhook-signature",
+  "webhook-timestamp",
+  "x-shopify-hmac-sha256",
+  "x-slack-signature",
+  "x-slack-request-timestamp",
 ]);
 
 export function isCredentialHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return CREDENTIAL_HEADERS.has(lower) || /(^|-)(token|secret|password|session)(-|$)/.test(lower);
+  return !SIGNATURE_HEADERS.has(lower) && CREDENTIAL_WORDS.test(lower);
 }
 
-/** Header pairs in arrival order, credentials replaced by "[redacted]". */
+/** Header pairs in arrival order, credentials replaced by "[redacted]"; our own internal header left out. */
 export function redactedHeaders(headers: Headers): [string, string][] {
   const pairs: [string, string][] = [];
   headers.forEach((value, name) => {
+    if (name === SOCKET_ADDRESS_HEADER) return;
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
   return pairs;
-}
-
-/**
- * The client's address: the first hop of X-Forwarded-For (set by Vercel and by `next start`), else X-Real-IP.
- * Behind no proxy a client can forge it; it is informative, never used for access decisions.
- */
-export function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const address = forwarded || headers.get("x-real-ip")?.trim() || null;
-  return address ? address.slice(0, 100) : null;
 }

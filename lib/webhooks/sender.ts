@@ -38,6 +38,11 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Stops waiting and sending (e.g. on shutdown); the result holds the attempts made until then. */
   signal?: AbortSignal;
+  /**
+   * Headers sent with every attempt besides the signed ones, e.g. the Vercel Deployment Protection bypass
+   * for a test delivery to the app itself. They cannot replace a signed header.
+   */
+  extraHeaders?: Record<string, string>;
   /** Called as each attempt ends, e.g. to log progress. */
   onAttempt?: (attempt: DeliveryAttempt) => void;
 }
@@ -140,7 +145,7 @@ async function attemptOnce(
     const response = await fetch(options.url, {
       method: "POST",
       body,
-      headers: signedHeaders(body, options.secret, scheme),
+      headers: { ...options.extraHeaders, ...signedHeaders(body, options.secret, scheme) },
       redirect: "manual",
       signal,
     });

@@ -10,47 +10,23 @@ export const SIGNATURE_HEADER = "x-webhook-signature";
 /** Header some senders use for the signed timestamp; the envelope's own `timestamp` is tried as well. */
 export const TIMESTAMP_HEADER = "x-webhook-timestamp";
 
-export const SIGNED_CONTENTS = ["body", "timestamp.body"] as const;
-export const ENCODINGS = ["hex", "base64", "base64url"] as const;
-export const PREFIXES = ["", "sha256=", "v1="] as const;
-export const KEY_FORMS = ["raw", "whsec-base64"] as const;
-
-export interface SignatureScheme {
-  /** What was signed: the raw body bytes, or `<timestamp>.<raw body>`. */
-  content: (typeof SIGNED_CONTENTS)[number];
-  encoding: (typeof ENCODINGS)[number];
-  prefix: (typeof PREFIXES)[number];
-  /** `raw`: the secret's UTF-8 bytes; `whsec-base64`: a `whsec_` secret whose remainder is base64 key bytes. */
-  keyForm: (typeof KEY_FORMS)[number];
-}
-
-export const DEFAULT_SCHEME: SignatureScheme = {
-  content: "body",
-  encoding: "hex",
-  prefix: "",
-  keyForm: "raw",
-};
-
-/** A stable, readable name, e.g. `timestamp.body/base64/sha256=/raw`; also what the database stores. */
-export function schemeId(scheme: SignatureScheme): string {
-  return [scheme.content, scheme.encoding, scheme.prefix || "none", scheme.keyForm].join("/");
-}
-
-export function parseSchemeId(id: string): SignatureScheme | null {
-  const [content, encoding, prefix, keyForm] = id.split("/");
-  const scheme = {
-    content,
-    encoding,
-    prefix: prefix === "none" ? "" : prefix,
-    keyForm,
-  } as SignatureScheme;
-  const valid =
-    SIGNED_CONTENTS.includes(scheme.content) &&
-    ENCODINGS.includes(scheme.encoding) &&
-    PREFIXES.includes(scheme.prefix) &&
-    KEY_FORMS.includes(scheme.keyForm);
-  return valid ? scheme : null;
-}
+export {
+  DEFAULT_SCHEME,
+  ENCODINGS,
+  KEY_FORMS,
+  parseSchemeId,
+  PREFIXES,
+  schemeId,
+  SIGNED_CONTENTS,
+  type SignatureScheme,
+} from "./signature-scheme-id";
+import {
+  ENCODINGS,
+  KEY_FORMS,
+  PREFIXES,
+  SIGNED_CONTENTS,
+  type SignatureScheme,
+} from "./signature-scheme-id";
 
 /** Every combination, the most common first (raw body, hex, no prefix, raw key). */
 export function allSchemes(): SignatureScheme[] {

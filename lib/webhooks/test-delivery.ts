@@ -27,13 +27,18 @@ export const testDeliverySchema = z
  * secret in its locked scheme (else the given or the default one), one attempt, the spec's 10 s timeout. The
  * receiver verifies and stores it like any other delivery, scripted answers included, so a member can check
  * an endpoint end to end. The secret never leaves the server; the answer holds the attempt's outcome only.
+ *
+ * On a Vercel preview behind Deployment Protection, a request to the deployment's own address needs the
+ * protection bypass: with VERCEL_AUTOMATION_BYPASS_SECRET set (Vercel sets it once "Protection Bypass for
+ * Automation" is enabled), it is sent as `x-vercel-protection-bypass`. The receiver stores headers
+ * redacted (request-meta.ts), so it does not end up in the stored delivery.
  */
 export async function sendTestDelivery(
   id: string,
   input: z.infer<typeof testDeliverySchema>,
   origin: string,
 ): Promise<DeliveryResult> {
-  const { db, settings } = await webhookContext();
+  const { db, env, settings } = await webhookContext();
   await ensureDefaultEndpoint(db);
   const endpoint = await getEndpoint(db, id);
   if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
@@ -51,5 +56,11 @@ export async function sendTestDelivery(
     secret,
     scheme: input.scheme ?? endpoint.lockedScheme ?? schemeId(DEFAULT_SCHEME),
     attempts: 1,
+    extraHeaders: protectionBypassHeaders(env.VERCEL_AUTOMATION_BYPASS_SECRET),
   });
+}
+
+/** The header that lets a request through Vercel's Deployment Protection, when a bypass secret is set. */
+export function protectionBypassHeaders(secret: string | undefined): Record<string, string> {
+  return secret ? { "x-vercel-protection-bypass": secret } : {};
 }

@@ -65,11 +65,15 @@ function discover(dir: string, prefixes: string[] = [""]): Entry[] {
   return entries;
 }
 
-/** The public surface, from the issue: sign-in, next-auth's endpoints, the health check, the receiver. */
-function publicKind(url: string): "page" | "auth" | "health" | "receiver" | null {
+/**
+ * The public surface, from the issue: sign-in, next-auth's endpoints, the health check, the receiver, and
+ * the retention route that Vercel Cron calls (public to the proxy, refused by the route without its secret).
+ */
+function publicKind(url: string): "page" | "auth" | "health" | "receiver" | "cron" | null {
   if (url === "/sign-in") return "page";
   if (url === "/api/auth" || url.startsWith("/api/auth/")) return "auth";
   if (url === "/api/health") return "health";
+  if (url === "/api/cron/retention") return "cron";
   if (url === "/api/webhooks/receive" || url.startsWith("/api/webhooks/receive/"))
     return "receiver";
   return null;
@@ -134,6 +138,12 @@ for (const entry of entries) {
       for (const method of entry.methods) {
         const response = await send(request, method, entry.url);
         if (kind === "health") expect(response.status()).toBe(200);
+        if (kind === "cron") {
+          expect(response.status(), `${method} ${entry.url}`).toBe(401);
+          if (method !== "HEAD") {
+            expect((await response.json()).code).toBe("cron_secret_required");
+          }
+        }
         // Public routes may refuse a request for their own reasons (a receiver wants a signature), but
         // never because there is no session.
         if (response.status() === 401 && method !== "HEAD") {
@@ -165,6 +175,8 @@ test("signed out, look-alikes of public paths are refused", async ({ request }) 
     "/api/health/extra",
     "/api/webhooks/receiver-log",
     "/api/webhooks/deliveries",
+    "/api/cron",
+    "/api/cron/retention/extra",
     // Encoded dots must not walk out of a public prefix into a private route.
     "/api/auth/%2e%2e/projects",
     "/api/webhooks/receive/%2e%2e/deliveries",

@@ -25,6 +25,29 @@ async function signedInAs(browser: Browser, email: string, password: string) {
   return { context, page };
 }
 
+/** A member added by the admin who has already replaced the temporary password with their own. */
+async function memberWithOwnPassword(browser: Browser, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const temporary = `${prefix}-temporary-1`;
+  const password = `${prefix}-own-password-1`;
+  await addMemberAsAdmin(browser, email, temporary);
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await signIn(page, email, temporary);
+  await expect(page).toHaveURL(/\/choose-password$/);
+  await page.getByLabel("Temporary password").fill(temporary);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("New password again").fill(password);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/projects$/, { timeout: 30_000 });
+  await context.close();
+  return { email, password };
+}
+
 test("an admin adds a member with a generated temporary password; they sign in and choose their own", async ({
   page,
   browser,
@@ -44,36 +67,66 @@ test("an admin adds a member with a generated temporary password; they sign in a
   await expect(row).toContainText("Temporary password");
   await expect(row).toContainText("Never");
 
-  const member = await signedInAs(browser, email, temporary);
-  await expect(member.page.getByRole("note")).toContainText("You are using a temporary password");
-  await member.page.getByRole("link", { name: "Choose your own password" }).click();
-  await expect(member.page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  // Signed in with the temporary password, the member can open nothing but the page to choose their own.
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const memberPage = await context.newPage();
+  await memberPage.goto("/sign-in");
+  await signIn(memberPage, email, temporary);
+  await expect(memberPage).toHaveURL(/\/choose-password$/);
+  for (const path of ["/projects", "/webhooks", "/settings/members", "/settings/account"]) {
+    await memberPage.goto(path);
+    await expect(memberPage, path).toHaveURL(/\/choose-password$/);
+  }
+  await expect(
+    memberPage.getByRole("heading", { level: 1, name: "Choose your password" }),
+  ).toBeVisible();
+  for (const [method, path] of [
+    ["GET", "/api/webhooks/deliveries"],
+    ["GET", "/api/projects"],
+    ["POST", "/api/webhooks/endpoints"],
+  ] as const) {
+    const refused = await memberPage.request.fetch(path, {
+      method,
+      ...(method === "POST" ? { data: { name: "x" } } : {}),
+    });
+    expect(refused.status(), `${method} ${path}`).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "password_change_required" });
+  }
 
-  // Wrong current password: refused, with a message.
+  // Wrong temporary password: refused, with a message.
   const own = "my-own-long-password";
-  await member.page.getByLabel("Current password").fill("not-my-password");
-  await member.page.getByLabel("New password", { exact: true }).fill(own);
-  await member.page.getByLabel("New password again").fill(own);
-  await member.page.getByRole("button", { name: "Change password" }).click();
-  await expect(member.page.getByRole("alert").filter({ hasText: "not correct" })).toBeVisible();
+  await memberPage.getByLabel("Temporary password").fill("not-my-password");
+  await memberPage.getByLabel("New password", { exact: true }).fill(own);
+  await memberPage.getByLabel("New password again").fill(own);
+  await memberPage.getByRole("button", { name: "Change password" }).click();
+  await expect(memberPage.getByRole("alert").filter({ hasText: "not correct" })).toBeVisible();
 
   // Mismatched confirmation: refused before anything is checked.
-  await member.page.getByLabel("Current password").fill(temporary);
-  await member.page.getByLabel("New password", { exact: true }).fill(own);
-  await member.page.getByLabel("New password again").fill(`${own}-typo`);
-  await member.page.getByRole("button", { name: "Change password" }).click();
-  await expect(member.page.getByRole("alert").filter({ hasText: "differ" })).toBeVisible();
+  await memberPage.getByLabel("Temporary password").fill(temporary);
+  await memberPage.getByLabel("New password", { exact: true }).fill(own);
+  await memberPage.getByLabel("New password again").fill(`${own}-typo`);
+  await memberPage.getByRole("button", { name: "Change password" }).click();
+  await expect(memberPage.getByRole("alert").filter({ hasText: "differ" })).toBeVisible();
 
-  await member.page.getByLabel("Current password").fill(temporary);
-  await member.page.getByLabel("New password", { exact: true }).fill(own);
-  await member.page.getByLabel("New password again").fill(own);
-  await member.page.getByRole("button", { name: "Change password" }).click();
-  await expect(member.page).toHaveURL(/\/settings\/account\?passwordChanged=1$/);
-  await expect(
-    member.page.getByRole("status").filter({ hasText: "password was changed" }),
-  ).toBeVisible();
-  await expect(member.page.getByRole("note")).toHaveCount(0);
-  await member.context.close();
+  await memberPage.getByLabel("Temporary password").fill(temporary);
+  await memberPage.getByLabel("New password", { exact: true }).fill(own);
+  await memberPage.getByLabel("New password again").fill(own);
+  await memberPage.getByRole("button", { name: "Change password" }).click();
+  // Then everything opens.
+  await expect(memberPage).toHaveURL(/\/projects$/, { timeout: 30_000 });
+  await memberPage.goto("/webhooks");
+  await expect(memberPage.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  expect((await memberPage.request.get("/api/webhooks/deliveries")).status()).toBe(200);
+  await context.close();
+
+  // The admin's list no longer marks the password as temporary.
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: email })).not.toContainText(
+    "Temporary password",
+  );
 
   // The temporary password is dead; the new one works.
   const again = await browser.newContext({
@@ -92,9 +145,7 @@ test("an admin adds a member with a generated temporary password; they sign in a
 test("changing the password signs out the member's other sessions, not this one", async ({
   browser,
 }) => {
-  const email = uniqueEmail("sessions");
-  const password = "first-password-123";
-  await addMemberAsAdmin(browser, email, password);
+  const { email, password } = await memberWithOwnPassword(browser, "sessions");
   const laptop = await signedInAs(browser, email, password);
   const phone = await signedInAs(browser, email, password);
 
@@ -103,7 +154,8 @@ test("changing the password signs out the member's other sessions, not this one"
   await laptop.page.getByLabel("New password", { exact: true }).fill("second-password-456");
   await laptop.page.getByLabel("New password again").fill("second-password-456");
   await laptop.page.getByRole("button", { name: "Change password" }).click();
-  await expect(laptop.page).toHaveURL(/passwordChanged=1$/);
+  // Three scrypt runs (check, new hash, fresh sign-in): give a busy machine time.
+  await expect(laptop.page).toHaveURL(/passwordChanged=1$/, { timeout: 30_000 });
 
   await laptop.page.goto("/webhooks");
   await expect(laptop.page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
@@ -122,9 +174,7 @@ test("an admin removes a member: their open session ends and they cannot sign in
   page,
   browser,
 }) => {
-  const email = uniqueEmail("leaver");
-  const password = "leaver-password-123";
-  await addMemberAsAdmin(browser, email, password);
+  const { email, password } = await memberWithOwnPassword(browser, "leaver");
   const leaver = await signedInAs(browser, email, password);
 
   await page.goto("/settings/members");
@@ -163,9 +213,8 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await expect(page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
-  const email = uniqueEmail("plain");
-  await addMemberAsAdmin(browser, email, "plain-password-123");
-  const member = await signedInAs(browser, email, "plain-password-123");
+  const plain = await memberWithOwnPassword(browser, "plain");
+  const member = await signedInAs(browser, plain.email, plain.password);
   await member.page.goto("/settings/members");
   await expect(member.page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
 
@@ -210,4 +259,31 @@ test("adding a member validates the input: duplicates and short passwords get cl
   await form.getByRole("button", { name: "Add member" }).click();
   await expect(form.getByRole("alert")).toContainText("Use at least 12 characters.");
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+});
+
+test("an admin changes a member's role from the row's menu; the last admin keeps theirs", async ({
+  page,
+  browser,
+}) => {
+  const { email, password } = await memberWithOwnPassword(browser, "promoted");
+  await page.goto("/settings/members");
+  const actions = page.getByRole("button", { name: `Actions for ${email}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Make an admin" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${email} is now an admin` }),
+  ).toBeVisible();
+
+  // The promoted member may now do what takes an admin: add an admin.
+  const promoted = await signedInAs(browser, email, password);
+  await promoted.page.goto("/settings/members");
+  await promoted.page.getByRole("region", { name: "Add a member" }).getByLabel("Role").click();
+  await expect(promoted.page.getByRole("option")).toHaveText([/^Member/, /^Admin/]);
+  await promoted.context.close();
+
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Make a member" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${email} is now a member` }),
+  ).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SIM } from "../support/e2e-env";
 import {
   bodyRows,
+  chooseFacet,
   listedProjects,
   openCurrentList,
   refreshNow,
@@ -71,6 +72,13 @@ test("the service failing after a good list: rows stay, a banner says why", asyn
   await expect(staleBanner(page)).toContainText("Database maintenance in progress");
   await expect(rowCount(page)).toHaveText(`${total} projects`);
   await expect(bodyRows(page).first()).toBeVisible();
+
+  // Within the TTL, a plain load (no refresh, no call to the service) still tells the truth.
+  await page.reload();
+  await expect(staleBanner(page)).toContainText("Database maintenance in progress");
+  await expect(rowCount(page)).toHaveText(`${total} projects`);
+  const answer = await (await page.request.get("/api/projects")).json();
+  expect(answer).toMatchObject({ stale: true, error: { code: "upstream_unavailable" } });
 
   await request.delete(`${SIM.control}/faults`);
   await refreshNow(page);
@@ -144,7 +152,7 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(staleBanner(page)).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "left out" })).toBeVisible();
     await page.getByText("Show reasons").click();
-    await page.getByRole("checkbox", { name: /^active / }).check();
+    await chooseFacet(page, "Status", ["Active"]);
 
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);

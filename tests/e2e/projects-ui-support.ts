@@ -15,6 +15,45 @@ export const rowCount = (page: Page) =>
 
 export const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 
+/** The toolbar (a <search> landmark): its filter buttons, apart from the column headers of the same names. */
+export const toolbar = (page: Page) => page.locator("search");
+
+/** A facet or date filter's button: "Status filter", or "Status filter: Active, On hold" once chosen. */
+export const filterButton = (page: Page, title: string) =>
+  page.getByRole("button", { name: new RegExp(`^${title} filter(:|$)`) });
+
+/** An option of the open facet popover, by its label and, when given, its count. */
+export const facetOption = (page: Page, label: string, count?: number) =>
+  page.getByRole("option", {
+    name:
+      count === undefined
+        ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, [\\d,]+ projects?$`)
+        : `${label}, ${count.toLocaleString("en")} ${count === 1 ? "project" : "projects"}`,
+    exact: true,
+  });
+
+/** Opens a facet, toggles each label, closes it again with Escape. */
+export async function chooseFacet(page: Page, title: string, labels: string[]) {
+  await filterButton(page, title).click();
+  for (const label of labels) await facetOption(page, label).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option")).toHaveCount(0);
+}
+
+/** Counts of a field's values over some projects, as a member would tally them. */
+export function tally(projects: Project[], field: (p: Project) => string) {
+  const counts = new Map<string, number>();
+  for (const p of projects) counts.set(field(p), (counts.get(field(p)) ?? 0) + 1);
+  return counts;
+}
+
+/** The status label the member reads for a wire value. */
+export const statusText = (status: string) =>
+  status === "active" ? "Active" : status === "on_hold" ? "On hold" : status;
+
+/** The header cells' labels, in order, of the visible columns. */
+export const headerLabels = (page: Page) => tableRegion(page).locator("thead th").allTextContents();
+
 /** Column `n` (1-based) of the first `limit` rendered rows, as text, or an attribute of an element in it. */
 export async function columnValues(page: Page, n: number, limit = 10, attr?: string) {
   const cells = bodyRows(page).locator(`td:nth-child(${n})`);

@@ -165,10 +165,10 @@ test.describe("webhook console API: endpoints", () => {
         /whitespace/,
       ],
       [
-        "not JSON",
+        "malformed JSON",
         api.post("/api/webhooks/endpoints", {
-          data: "name=x",
-          headers: { "content-type": "text/plain" },
+          data: Buffer.from("{name"),
+          headers: { "content-type": "application/json" },
         }),
         /must be JSON/,
       ],
@@ -209,6 +209,15 @@ test.describe("webhook console API: endpoints", () => {
       expect(body.code, name).toMatch(/^invalid_/);
       expect(body.error, name).toMatch(message);
     }
+    // A body that is not declared as JSON is refused before the route (a cross-site form could send it).
+    await expectError(
+      await api.post("/api/webhooks/endpoints", {
+        data: "name=x",
+        headers: { "content-type": "text/plain" },
+      }),
+      403,
+      "json_required",
+    );
     await expectError(await api.get("/api/webhooks/endpoints/Not%20An%20Id"), 400, "invalid_id");
     await expectError(
       await api.patch("/api/webhooks/endpoints/ep_missing", { data: { name: "x" } }),

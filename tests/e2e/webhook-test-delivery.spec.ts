@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, getDelivery } from "./webhook-support";
 
 /**
@@ -30,6 +31,11 @@ test("a test delivery to the default endpoint arrives verified and stored", asyn
   expect(stored.body.content).toBe(result.body);
   // The secret is never part of what the member gets back.
   expect(JSON.stringify(result)).not.toContain("e2e-webhook-secret");
+  // With VERCEL_AUTOMATION_BYPASS_SECRET set (as on a protected Vercel preview), the delivery carried the
+  // Deployment Protection bypass, and it was stored redacted.
+  expect(stored.headers).toContainEqual(["x-vercel-protection-bypass", "[redacted]"]);
+  expect(JSON.stringify(stored)).not.toContain(E2E.protectionBypassSecret);
+  expect(JSON.stringify(result)).not.toContain(E2E.protectionBypassSecret);
 });
 
 test("a test delivery in another scheme is stored with that scheme", async ({ page }) => {

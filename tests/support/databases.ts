@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "@/lib/db/connect";
 import { POSTGRES_MISSING, warnPostgresSkipped } from "./postgres";
@@ -35,4 +36,22 @@ export function storageTargets(): {
       skip: !postgresUrl,
     },
   ];
+}
+
+/**
+ * A new, empty database on the throwaway PostgreSQL server: for tests that need one never migrated, or
+ * whose assertions cover whole tables that other test files write to at the same time.
+ */
+export async function freshPostgresUrl(serverUrl: string = inject("postgresUrl")): Promise<string> {
+  const name = `fresh_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
 }

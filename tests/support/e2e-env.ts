@@ -15,6 +15,8 @@ export const E2E = {
   apiKey: "sim_e2e_business_key",
   noApiKey: "sim_e2e_starter_key",
   webhookSecret: "e2e-webhook-secret",
+  /** As Vercel sets it with "Protection Bypass for Automation"; test deliveries must carry it. */
+  protectionBypassSecret: "e2e-protection-bypass-secret",
   dataDir: `.data/e2e-${APP_PORT}`,
 } as const;
 
@@ -26,9 +28,15 @@ export const SIM = {
   control: `${SIM_URL}/__sim`,
 } as const;
 
-/** Environment of the app server under test. */
+/**
+ * Environment of the app server under test. The test runner stands for the one trusted proxy in front of
+ * the app (TRUSTED_PROXY_HOPS=1): specs give each simulated client an address of its own with
+ * X-Forwarded-For, so sign-in failures on purpose never count against the admin's. The security spec starts
+ * servers of its own without a proxy to show that a client's X-Forwarded-For is then ignored.
+ */
 export function appServerEnv(): Record<string, string> {
   return {
+    TRUSTED_PROXY_HOPS: "1",
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: E2E.authSecret,
@@ -40,5 +48,6 @@ export function appServerEnv(): Record<string, string> {
     PROJECTS_API_BASE_URL: `${SIM_URL}/api/public`,
     PROJECTS_API_KEY: E2E.apiKey,
     WEBHOOK_SECRET: E2E.webhookSecret,
+    VERCEL_AUTOMATION_BYPASS_SECRET: E2E.protectionBypassSecret,
   };
 }

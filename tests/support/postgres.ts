@@ -46,9 +46,12 @@ export function warnPostgresSkipped(what: string): string {
   return reason;
 }
 
-/** `fsync: true` keeps PostgreSQL's durable commits (benchmarks); tests run faster without. */
+/**
+ * `fsync: true` keeps PostgreSQL's durable commits (benchmarks); tests run faster without.
+ * `maxConnections` (default 200): a test that fills every connection slot wants few of them.
+ */
 export async function startThrowawayPostgres(
-  options: { fsync?: boolean } = {},
+  options: { fsync?: boolean; maxConnections?: number } = {},
 ): Promise<ThrowawayPostgres | null> {
   if (process.env.TEST_DATABASE_URL)
     return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
@@ -75,7 +78,7 @@ export async function startThrowawayPostgres(
     path.join(dir, "log"),
     "-w",
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? "on" : "off"} -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? "on" : "off"} -c max_connections=${options.maxConnections ?? 200}`,
     "start",
   ]);
   return {

@@ -8,6 +8,7 @@ import {
   MemberError,
   provisionMember,
   assertMayAdd,
+  changeRole,
   removeMember,
   setOwnPassword,
 } from "@/lib/auth/members";
@@ -145,6 +146,41 @@ for (const { label, target, skip } of storageTargets()) {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const admins = (await listMembers(database.db)).filter((m) => m.role === "admin");
       expect(admins).toHaveLength(1);
+    });
+
+    it("an admin changes roles; a member cannot; the last admin keeps the role, even under a race", async () => {
+      const a = await addMember(database.db, {
+        email: unique("role-a"),
+        role: "admin",
+        password: "password-aaaa-2",
+      });
+      const m = await addMember(database.db, {
+        email: unique("role-m"),
+        role: "member",
+        password: "password-mmmm-2",
+      });
+      await expect(changeRole(database.db, m.id, "admin", m)).rejects.toMatchObject({
+        code: "forbidden",
+      });
+      expect((await changeRole(database.db, m.id, "admin", a)).role).toBe("admin");
+      // Leave exactly these two admins, then both demote each other at once: one stays admin.
+      const others = (await listMembers(database.db)).filter(
+        (x) => x.role === "admin" && x.id !== a.id && x.id !== m.id,
+      );
+      for (const other of others) await database.db.delete(members).where(eq(members.id, other.id));
+      const results = await Promise.allSettled([
+        changeRole(database.db, m.id, "member", a),
+        changeRole(database.db, a.id, "member", { id: m.id, role: "admin" }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const admins = (await listMembers(database.db)).filter((x) => x.role === "admin");
+      expect(admins).toHaveLength(1);
+      await expect(
+        changeRole(database.db, admins[0]!.id, "member", admins[0]!),
+      ).rejects.toMatchObject({ code: "last_admin" });
+      await expect(
+        changeRole(database.db, "00000000-0000-4000-8000-000000000000", "admin", admins[0]!),
+      ).rejects.toMatchObject({ code: "not_found" });
     });
 
     it("a password change replaces the hash, clears the temporary flag and ends other sessions", async () => {

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, getTableName, is } from "drizzle-orm";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connect";
+import { databaseTrouble } from "@/lib/db/errors";
+import { applyMigrations } from "@/lib/db/postgres-migrate";
 import * as schema from "@/lib/db/schema";
 import { signInAttempts } from "@/lib/db/schema";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 /** Every table the app's schema declares, by name. */
 function schemaTableNames(): string[] {
@@ -20,22 +22,6 @@ function schemaTableNames(): string[] {
 function journalEntries(): number {
   const journal = path.join(process.cwd(), "lib/db/migrations/meta/_journal.json");
   return (JSON.parse(fs.readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
-}
-
-/** A database of its own on the test server, created empty and dropped afterwards. */
-async function withEmptyDatabase(serverUrl: string, run: (url: string) => Promise<void>) {
-  const name = `migrate_race_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.href);
-  } finally {
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
 }
 
 for (const { name, label, target, skip } of storageTargets()) {
@@ -66,34 +52,80 @@ for (const { name, label, target, skip } of storageTargets()) {
       async () => {
         const t = target();
         if (t.kind !== "postgres") throw new Error("expected PostgreSQL");
-        await withEmptyDatabase(t.url, async (url) => {
-          const [a, b] = await Promise.all([
-            openDatabase({ kind: "postgres", url }),
-            openDatabase({ kind: "postgres", url }),
-          ]);
-          await Promise.all([a.close(), b.close()]);
+        const url = await freshPostgresUrl(t.url);
+        const [a, b] = await Promise.all([
+          openDatabase({ kind: "postgres", url }),
+          openDatabase({ kind: "postgres", url }),
+        ]);
+        await Promise.all([a.close(), b.close()]);
 
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            const tables = await client.query<{ name: string }>(
-              `select table_name as name from information_schema.tables
-                 where table_schema = 'public' order by table_name`,
-            );
-            expect(tables.rows.map((row) => row.name)).toEqual(schemaTableNames());
-            const applied = await client.query<{ hash: string }>(
-              "select hash from drizzle.__drizzle_migrations",
-            );
-            expect(applied.rows).toHaveLength(journalEntries());
-            expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(journalEntries());
-          } finally {
-            await client.end();
-          }
-        });
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const tables = await client.query<{ name: string }>(
+            `select table_name as name from information_schema.tables
+               where table_schema = 'public' order by table_name`,
+          );
+          expect(tables.rows.map((row) => row.name)).toEqual(schemaTableNames());
+          const applied = await client.query<{ hash: string }>(
+            "select hash from drizzle.__drizzle_migrations",
+          );
+          expect(applied.rows).toHaveLength(journalEntries());
+          expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(journalEntries());
+        } finally {
+          await client.end();
+        }
       },
     );
   });
 }
+
+const postgresTarget = storageTargets().find((t) => t.name === "postgres")!;
+
+describe.skipIf(postgresTarget.skip)("PostgreSQL as Vercel runs it", () => {
+  it("the app on Vercel never migrates: a database behind the build answers with the command to run", async () => {
+    const url = await freshPostgresUrl();
+    const target = { kind: "postgres", url, onVercel: true } as const;
+    const refused = openDatabase(target);
+    await expect(refused).rejects.toThrow(/1 migration not applied\). Run `npm run db:migrate`/);
+    expect(databaseTrouble(await refused.catch((e: unknown) => e))).toBe("schema_not_current");
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    try {
+      const tables = await probe.query("select to_regclass('webhook_deliveries') as t");
+      expect(tables.rows[0].t).toBeNull();
+
+      expect(await applyMigrations(url)).toBe(1);
+      expect(await applyMigrations(url)).toBe(0);
+      const locks = await probe.query(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory'",
+      );
+      expect(locks.rows[0].n).toBe(0);
+    } finally {
+      await probe.end();
+    }
+    const opened = await openDatabase(target);
+    await opened.db.execute(sql`select 1`);
+    await opened.close();
+  });
+
+  it("a pool with no connection to give fails within its timeout, recognised as unavailable", async () => {
+    const url = (postgresTarget.target() as { url: string }).url;
+    const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 300 });
+    const held = await pool.connect();
+    try {
+      const error = await pool.query("select 1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(databaseTrouble(error)).toBe("unavailable");
+    } finally {
+      held.release();
+      await pool.end();
+    }
+    const refused = new pg.Client({ connectionString: "postgres://nobody@127.0.0.1:1/none" });
+    expect(databaseTrouble(await refused.connect().catch((e: unknown) => e))).toBe("unavailable");
+    expect(databaseTrouble(new Error("syntax error"))).toBeNull();
+  });
+});
 
 describe("embedded database folder", () => {
   it("is refused, with a clear message, to a second opener while a live process holds it", async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { facetOptions } from "@/lib/projects/facets";
 import {
   formatDuration,
   formatRelativeTime,
@@ -18,6 +17,8 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime(ago(3 * 3600 + 20), now)).toBe("3 hours ago");
     expect(formatRelativeTime(ago(26 * 3600), now)).toBe("yesterday");
     expect(formatRelativeTime(ago(5 * 86_400), now)).toBe("5 days ago");
+    expect(formatRelativeTime(ago(75 * 86_400), now)).toBe("2 months ago");
+    expect(formatRelativeTime(ago(800 * 86_400), now)).toBe("2 years ago");
   });
 
   it("says 'just now' when the server's clock is ahead of the browser's", () => {
@@ -53,22 +54,5 @@ describe("naturalCompare", () => {
   it("orders numbers inside text by value and ignores case", () => {
     const sorted = ["10 Oak St", "2 Oak St", "apple", "Banana", "1 Oak St"].sort(naturalCompare);
     expect(sorted).toEqual(["1 Oak St", "2 Oak St", "10 Oak St", "apple", "Banana"]);
-  });
-});
-
-describe("facetOptions", () => {
-  it("lists every value present, sorted, with live counts (0 when other filters exclude it)", () => {
-    const counts = new Map<unknown, number>([["active", 12]]);
-    expect(facetOptions(["on_hold", "active", "active"], counts)).toEqual([
-      { value: "active", count: 12 },
-      { value: "on_hold", count: 0 },
-    ]);
-  });
-
-  it("keeps a value selected in a shared link even when the data no longer has it", () => {
-    expect(facetOptions(["active"], new Map(), ["paused"]).map((o) => o.value)).toEqual([
-      "active",
-      "paused",
-    ]);
   });
 });

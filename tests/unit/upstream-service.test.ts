@@ -101,6 +101,29 @@ for (const { label, target, skip } of storageTargets()) {
       expect(logs.join("\n")).not.toContain(KEY);
     });
 
+    it("a refresh that failed inside the TTL: every answer, on every instance, is stale with the error until one succeeds", async () => {
+      const a = await instance();
+      const good = body(await a.getProjects());
+      await s.fault({ kind: "status", status: 503, count: 20 });
+      expect(body(await a.getProjects({ refresh: true })).stale).toBe(true);
+      // Plain reads within the TTL (no refresh, no call): still the truth about the last refresh.
+      const b = await instance();
+      for (const service of [a, b, a]) {
+        const answer = body(await service.getProjects());
+        expect(answer.fetchedAt).toBe(good.fetchedAt);
+        expect(answer.stale).toBe(true);
+        expect(answer.error).toMatchObject({ code: "upstream_unavailable" });
+      }
+      const callsWhileFailing = await s.calls();
+      await fetch(`${s.sim.url}/__sim/faults`, { method: "DELETE" });
+      const recovered = body(await b.getProjects({ refresh: true }));
+      expect(recovered.stale).toBe(false);
+      expect(recovered.error).toBeUndefined();
+      await sleep(1_100); // past the per-process read cache: a's next answer reads the shared state
+      expect(body(await a.getProjects()).stale).toBe(false);
+      expect(await s.calls()).toBe(callsWhileFailing + 1);
+    });
+
     it("no snapshot and the service refuses the key: an error with no call repeated within the TTL", async () => {
       const a = await instance({ apiKey: "sim_not_a_key" });
       const answer = await a.getProjects();

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/analyze";
-import { clientAddress, redactedHeaders } from "@/lib/webhooks/request-meta";
+import { clientAddress, proxyTrust, SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { redactedHeaders } from "@/lib/webhooks/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/read-body";
 
 const JSON_TYPE = "application/json";
@@ -166,11 +167,78 @@ describe("request metadata", () => {
     expect(JSON.stringify(pairs)).not.toMatch(/sk_live_abc|session=abc/);
   });
 
-  it("takes the first X-Forwarded-For hop as the client address", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" }))).toBe(
+  it("redacts by what a header is: any name with key, token, secret, password, auth, cookie or session", () => {
+    const credentials = [
+      "Apikey",
+      "X-Signing-Key",
+      "X-Api-Key",
+      "Api-Token",
+      "X-Client-Secret",
+      "X-Admin-Password",
+      "X-Amz-Security-Token",
+      "X-Authentication",
+      "Set-Cookie",
+      "X-Sessionid",
+      "X-Custom-KEY-Id",
+    ];
+    const signatures = [
+      "X-Webhook-Signature",
+      "X-Webhook-Timestamp",
+      "X-Hub-Signature-256",
+      "Stripe-Signature",
+      "webhook-signature",
+      "webhook-timestamp",
+      "X-Shopify-Hmac-Sha256",
+      "X-Slack-Signature",
+    ];
+    const ordinary = ["Content-Type", "User-Agent", "X-GitHub-Event", "Keep-Alive", "X-Request-Id"];
+    const headers = new Headers();
+    for (const name of [...credentials, ...signatures, ...ordinary]) headers.set(name, `v-${name}`);
+    headers.set(SOCKET_ADDRESS_HEADER, "203.0.113.1");
+    const pairs = Object.fromEntries(redactedHeaders(headers));
+    for (const name of credentials) expect(pairs[name.toLowerCase()], name).toBe("[redacted]");
+    for (const name of [...signatures, ...ordinary]) {
+      expect(pairs[name.toLowerCase()], name).toBe(`v-${name}`);
+    }
+    // The address our edge guard adds is stored as the client address, not as a header.
+    expect(pairs).not.toHaveProperty(SOCKET_ADDRESS_HEADER);
+  });
+});
+
+describe("client address", () => {
+  const forwarded = (value: string) =>
+    new Headers({ "x-forwarded-for": value, [SOCKET_ADDRESS_HEADER]: "::ffff:10.1.2.3" });
+
+  it("with no proxy configured, is the socket's address whatever X-Forwarded-For says", () => {
+    const trust = proxyTrust({ VERCEL: undefined, TRUSTED_PROXY_HOPS: 0 });
+    expect(clientAddress(forwarded("203.0.113.7"), trust)).toBe("10.1.2.3");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.7" }), trust)).toBeNull();
+  });
+
+  it("with N trusted hops, is the N-th X-Forwarded-For entry from the right", () => {
+    const headers = forwarded("6.6.6.6, 203.0.113.7, 10.0.0.1");
+    expect(clientAddress(headers, proxyTrust({ VERCEL: undefined, TRUSTED_PROXY_HOPS: 1 }))).toBe(
+      "10.0.0.1",
+    );
+    expect(clientAddress(headers, proxyTrust({ VERCEL: undefined, TRUSTED_PROXY_HOPS: 2 }))).toBe(
       "203.0.113.7",
     );
-    expect(clientAddress(new Headers())).toBeNull();
+    // Fewer entries than hops: the request bypassed a proxy; the left-most entry is all there is.
+    expect(
+      clientAddress(
+        forwarded("203.0.113.7"),
+        proxyTrust({ VERCEL: undefined, TRUSTED_PROXY_HOPS: 3 }),
+      ),
+    ).toBe("203.0.113.7");
+  });
+
+  it("on Vercel, is x-real-ip and never X-Forwarded-For", () => {
+    const trust = proxyTrust({ VERCEL: "1", TRUSTED_PROXY_HOPS: 2 });
+    expect(trust).toEqual({ kind: "vercel" });
+    const headers = forwarded("6.6.6.6, 10.0.0.1");
+    expect(clientAddress(headers, trust)).toBeNull();
+    headers.set("x-real-ip", "198.51.100.4");
+    expect(clientAddress(headers, trust)).toBe("198.51.100.4");
   });
 });
 

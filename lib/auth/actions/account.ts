@@ -1,13 +1,18 @@
 "use server";
 
 import { signIn } from "@/lib/auth/auth";
-import { recordFailure, recordSuccess, reserveAttempt } from "@/lib/auth/attempts";
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { attemptSubjects, recordFailure, recordSuccess, reserveAttempt } from "@/lib/auth/attempts";
 import { requireMember } from "@/lib/auth/guard";
-import { findMemberById, setOwnPassword } from "@/lib/auth/members";
+import { clearSlowedAttempts, findMemberById, setOwnPassword } from "@/lib/auth/members";
 import { lockedMessage } from "@/lib/auth/messages";
 import { verifyPassword } from "@/lib/auth/password";
 import { changePasswordSchema } from "@/lib/auth/schemas";
 import { attemptPolicy, membersDb } from "@/lib/auth/members-db";
+import { delay } from "@/lib/delay";
+import { getServerEnv } from "@/lib/env";
+import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { actionError, formText, type ActionState } from "./result";
 
 /**
@@ -15,14 +20,23 @@ import { actionError, formText, type ActionState } from "./result";
  * guesses count against the same limit as sign-in). Every other session of the member ends; this one
  * continues through a fresh sign-in with the new password.
  */
+/** The notice about slowed sign-in attempts at the member's email was read. */
+export async function dismissSlowedNoticeAction(): Promise<void> {
+  const member = await requireMember({ allowTemporaryPassword: true });
+  await clearSlowedAttempts(await membersDb(), member.id);
+  revalidatePath("/", "layout");
+}
+
 export async function changePasswordAction(
   _previous: ActionState,
   formData: FormData,
 ): Promise<ActionState> {
   let email: string;
   let newPassword: string;
+  let wasTemporary: boolean;
   try {
-    const member = await requireMember();
+    // The one action a member on a temporary password may use: choosing their own.
+    const member = await requireMember({ allowTemporaryPassword: true });
     const parsed = changePasswordSchema.safeParse({
       currentPassword: formText(formData, "currentPassword"),
       newPassword: formText(formData, "newPassword"),
@@ -36,8 +50,10 @@ export async function changePasswordAction(
       return { error: "Your account signs in with GitHub or Google and has no password here." };
     }
     const policy = attemptPolicy();
-    const reservation = await reserveAttempt(db, [{ kind: "email", value: record.email }], policy);
+    const address = clientAddress(await headers(), proxyTrust(getServerEnv())) ?? "unknown";
+    const reservation = await reserveAttempt(db, attemptSubjects(record.email, address), policy);
     if (!reservation.allowed) return { error: lockedMessage(reservation.retryAfterSeconds) };
+    if (reservation.slowMs > 0) await delay(reservation.slowMs);
     if (!(await verifyPassword(parsed.data.currentPassword, record.passwordHash))) {
       const { lockedForSeconds } = await recordFailure(db, reservation.keys, policy);
       return {
@@ -49,6 +65,7 @@ export async function changePasswordAction(
     await recordSuccess(db, reservation.keys);
     await setOwnPassword(db, record.id, parsed.data.newPassword);
     email = record.email;
+    wasTemporary = record.mustChangePassword;
     newPassword = parsed.data.newPassword;
   } catch (error) {
     return actionError(error);
@@ -57,7 +74,8 @@ export async function changePasswordAction(
   await signIn("credentials", {
     email,
     password: newPassword,
-    redirectTo: "/settings/account?passwordChanged=1",
+    // A member who had to choose a password goes on to the console; otherwise back to their account.
+    redirectTo: wasTemporary ? "/projects" : "/settings/account?passwordChanged=1",
   });
   return { message: "Your password was changed." };
 }

@@ -3,9 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireMember } from "@/lib/auth/guard";
-import { addMember, assertMayAdd, removeMember } from "@/lib/auth/members";
+import { addMember, assertMayAdd, changeRole, removeMember } from "@/lib/auth/members";
 import { addMemberSchema } from "@/lib/auth/schemas";
 import { membersDb } from "@/lib/auth/members-db";
+import { MEMBER_ROLES } from "@/lib/db/schema/members";
 import { actionError, formText, type ActionState } from "./result";
 
 /** Settings → Members: a member adds a member with a temporary password (to be changed at first use). */
@@ -47,6 +48,39 @@ export async function removeMemberAction(
     const removed = await removeMember(await membersDb(), parsed.data.memberId, actor);
     revalidatePath("/settings/members");
     return { message: `${removed.email} was removed and can no longer sign in.`, done: Date.now() };
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+const roleSchema = z.object({
+  memberId: z.uuid({ message: "Unknown member." }),
+  role: z.enum(MEMBER_ROLES, { message: "Choose Admin or Member." }),
+});
+
+/** Settings → Members: an admin gives a member another role (never taking the last admin's away). */
+export async function changeRoleAction(
+  _previous: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
+  try {
+    const actor = await requireMember();
+    const parsed = roleSchema.safeParse({
+      memberId: formText(formData, "memberId"),
+      role: formText(formData, "role"),
+    });
+    if (!parsed.success) return { error: parsed.error.issues[0]?.message };
+    const changed = await changeRole(
+      await membersDb(),
+      parsed.data.memberId,
+      parsed.data.role,
+      actor,
+    );
+    revalidatePath("/settings/members");
+    return {
+      message: `${changed.email} is now ${changed.role === "admin" ? "an admin" : "a member"}.`,
+      done: Date.now(),
+    };
   } catch (error) {
     return actionError(error);
   }

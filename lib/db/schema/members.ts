@@ -27,6 +27,12 @@ export const members = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * Wrong-password attempts at this email beyond the limit (slowed, never locked: lib/auth/attempts.ts)
+     * since `slowedSince`; shown to the member after their next sign-in until they dismiss the notice.
+     */
+    slowedAttempts: integer("slowed_attempts").notNull().default(0),
+    slowedSince: timestamp("slowed_since", { withTimezone: true }),
   },
   (table) => [
     check("members_email_lower", sql`${table.email} = lower(${table.email})`),
@@ -35,7 +41,8 @@ export const members = pgTable(
 );
 
 /**
- * Sign-in attempts per key (a hashed email or client address), shared by every server instance. `attempts`
+ * Sign-in attempts per key (a hashed email, client address, or the pair of both), shared by every server
+ * instance. `attempts`
  * counts attempts in the window that began at `windowStartedAt`; `lockedUntil` is set once too many failed.
  */
 export const signInAttempts = pgTable("sign_in_attempts", {

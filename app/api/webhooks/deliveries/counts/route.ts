@@ -1,0 +1,13 @@
+import { consoleRoute } from "@/lib/api/handler";
+import { deliveryCountsQuerySchema } from "@/lib/webhooks/api-schemas";
+import { deliveryCounts } from "@/lib/webhooks/console";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * How many deliveries each filter value would show: `{ total, events, verification }`, each facet counted
+ * with the other filters applied. Takes the list's filters (endpoint, event, verification, since, until, q).
+ */
+export const GET = consoleRoute({ query: deliveryCountsQuerySchema }, ({ query }) =>
+  deliveryCounts(query),
+);

@@ -1,0 +1,54 @@
+"use client";
+
+import { Download } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
+import type { Project } from "@/lib/projects/schema";
+import type { ProjectColumnId } from "@/lib/projects/view";
+
+function download(text: string, type: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has started the download; the object URL is no longer needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** CSV or JSON of exactly what is on screen: the filtered, sorted rows and the visible columns in order. */
+export function ExportMenu({ rows, columns }: { rows: Project[]; columns: ProjectColumnId[] }) {
+  const exportAs = (format: "csv" | "json") => {
+    const name = exportFileName(format, new Date());
+    if (format === "csv") download(projectsToCsv(rows, columns), "text/csv;charset=utf-8", name);
+    else download(projectsToJson(rows, columns), "application/json", name);
+    toast.success(`Exported ${rows.length.toLocaleString("en")} projects`, { description: name });
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" disabled={rows.length === 0}>
+          <Download />
+          <span className="sr-only sm:not-sr-only">Export</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+          {rows.length.toLocaleString("en")} rows · {columns.length} columns
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => exportAs("csv")}>CSV (spreadsheets)</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => exportAs("json")}>JSON</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useRef } from "react";
+import { UserText } from "@/components/ui/user-text";
+import { formatRelativeTime } from "@/lib/projects/format";
+import { cn } from "@/lib/utils";
+import type { ProjectListProps } from "./projects-table";
+import { rowKeyHandler } from "./row-keys";
+import { StatusBadge } from "./status-badge";
+import { useRowFocus } from "./use-row-focus";
+
+const CARD_HEIGHT = 88;
+const GAP = 8;
+
+/**
+ * Below 640 px: one card per project (name, client, town, status, updated), virtualised like the table, each
+ * a button that opens the same sheet. Fixed height, so nothing is measured and nothing scrolls sideways.
+ */
+export function ProjectCards({
+  rows,
+  activeIndex,
+  focusToken,
+  onActivate,
+  onOpen,
+  resetKey,
+  now,
+}: ProjectListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT + GAP,
+    overscan: 6,
+  });
+  const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [resetKey]);
+
+  return (
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label="Projects"
+      onKeyDown={rowKeyHandler({
+        activeIndex,
+        count: rows.length,
+        onMove: (index) => {
+          onActivate(index);
+          focusRow(index);
+        },
+        onOpen,
+      })}
+      className="h-[calc(100dvh-13rem)] min-h-72 overflow-x-hidden overflow-y-auto overscroll-contain"
+    >
+      <ul
+        aria-label="Projects"
+        style={{ height: virtualizer.getTotalSize() }}
+        className="relative w-full"
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const project = rows[item.index]!;
+          const active = item.index === activeIndex;
+          return (
+            <li
+              key={project.id}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              className="absolute inset-x-0"
+              style={{ top: item.start, height: CARD_HEIGHT }}
+            >
+              <button
+                type="button"
+                data-index={item.index}
+                data-active={active || undefined}
+                tabIndex={active || (activeIndex < 0 && item.index === 0) ? 0 : -1}
+                onClick={() => {
+                  onActivate(item.index);
+                  onOpen(item.index);
+                }}
+                onFocus={() => {
+                  if (!active) onActivate(item.index);
+                }}
+                className={cn(
+                  "flex size-full min-w-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-left text-[13px] shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-active:border-ring",
+                )}
+              >
+                <span className="flex w-full min-w-0 items-center justify-between gap-2">
+                  <UserText value={project.name} truncate className="min-w-0 font-medium" />
+                  <StatusBadge status={project.status} />
+                </span>
+                <UserText
+                  value={project.client_name}
+                  truncate
+                  className="min-w-0 text-muted-foreground"
+                />
+                <span className="flex w-full min-w-0 items-center justify-between gap-2 text-xs text-muted-foreground">
+                  <UserText value={project.town} truncate className="min-w-0" />
+                  <time dateTime={project.updated_at} className="shrink-0 tabular-nums">
+                    Updated {formatRelativeTime(project.updated_at, now)}
+                  </time>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Badge } from "@/components/ui/badge";
+import { UserText } from "@/components/ui/user-text";
+import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
+import { describeScheme, formatDuration } from "@/lib/webhooks/format";
+import { Field, FieldList } from "./field-list";
+import { VerificationBadge } from "./verification-badge";
+
+const RESULT_SENTENCES = {
+  verified: "The signature matches this endpoint's secret.",
+  invalid_signature:
+    "A signature was sent but matches no scheme with this endpoint's secret: a different secret, or a body changed on the way.",
+  missing_signature: "No X-Webhook-Signature header was sent.",
+  no_secret: "This endpoint had no secret to check the signature with. Set one in Endpoints.",
+} as const;
+
+/** A signed timestamp is Unix seconds (X-Webhook-Timestamp) or the envelope's ISO time. */
+function signedTime(value: string): number | null {
+  if (/^\d{9,11}$/.test(value)) return Number(value) * 1_000;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+export function SignatureTab({
+  delivery,
+  endpoint,
+}: {
+  delivery: DeliveryDetail;
+  endpoint: EndpointView | undefined;
+}) {
+  const { result, scheme, schemeMismatch, signedTimestamp } = delivery.verification;
+  const signedAt = signedTimestamp ? signedTime(signedTimestamp) : null;
+  const signature = delivery.headers.find(([name]) => name.toLowerCase() === "x-webhook-signature");
+  const locked = endpoint?.lockedScheme ?? null;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-start gap-3">
+        <VerificationBadge result={result} schemeMismatch={schemeMismatch} />
+        <p className="text-[13px]">{RESULT_SENTENCES[result]}</p>
+      </div>
+      <FieldList>
+        <Field name="Signature header">
+          {signature ? (
+            <code className="font-mono text-xs break-all">
+              <UserText value={signature[1]} />
+            </code>
+          ) : (
+            <span className="text-muted-foreground">none</span>
+          )}
+        </Field>
+        <Field name="Scheme matched">
+          {scheme ? (
+            <>
+              <span>{describeScheme(scheme)}</span>
+              <code className="block font-mono text-xs text-muted-foreground">{scheme}</code>
+            </>
+          ) : (
+            <span className="text-muted-foreground">none</span>
+          )}
+        </Field>
+        <Field name="Endpoint's locked scheme">
+          {locked ? (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              {scheme === locked ? (
+                <Badge variant="success">this one</Badge>
+              ) : schemeMismatch ? (
+                <Badge variant="warning">a different one</Badge>
+              ) : null}
+              <code className="font-mono text-xs">{locked}</code>
+            </span>
+          ) : (
+            <span className="text-muted-foreground">
+              none yet: the next verified delivery locks its scheme
+            </span>
+          )}
+        </Field>
+        <Field name="Signed timestamp">
+          {signedTimestamp ? (
+            <>
+              <code className="font-mono text-xs">
+                <UserText value={signedTimestamp} />
+              </code>
+              {signedAt !== null ? (
+                <span className="block text-muted-foreground">
+                  {new Date(signedAt).toISOString()} ·{" "}
+                  {formatDuration(Date.parse(delivery.receivedAt) - signedAt)} old when received
+                </span>
+              ) : null}
+            </>
+          ) : (
+            <span className="text-muted-foreground">not part of the signature</span>
+          )}
+        </Field>
+      </FieldList>
+    </div>
+  );
+}

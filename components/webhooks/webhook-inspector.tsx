@@ -1,0 +1,244 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { SettingsIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Kbd } from "@/components/ui/kbd";
+import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
+import { Skeleton } from "@/components/ui/skeleton";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
+import { inspectorQueries, listFilters } from "@/lib/webhooks/inspector-queries";
+import { hasFilters, useInspectorView } from "@/lib/webhooks/use-inspector-view";
+import { useLiveDeliveries } from "@/lib/webhooks/use-live-deliveries";
+import { useNow } from "../projects/use-now";
+import { DeliveryDetailPane } from "./delivery-detail";
+import { DeliveryList } from "./delivery-list";
+import { receiverUrl } from "./endpoint-settings";
+import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
+import { EndpointsSheet } from "./endpoints-sheet";
+import { InspectorToolbar } from "./inspector-toolbar";
+import { TestSend } from "./test-send";
+import { useInspectorKeys } from "./use-inspector-keys";
+import { useWideLayout } from "./use-wide-layout";
+
+/** The webhook inspector: toolbar, live list of deliveries, and the selected one beside (or below) it. */
+export function WebhookInspector() {
+  const { view, setView, clearFilters } = useInspectorView();
+  const queryClient = useQueryClient();
+  const endpointsQuery = useQuery(inspectorQueries.endpoints());
+  const endpoints = endpointsQuery.data ?? [];
+  const filters = listFilters(view);
+  const live = useLiveDeliveries(filters);
+  const counts = useQuery(inspectorQueries.counts(filters));
+  const now = useNow(5_000);
+  const wide = useWideLayout();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const detailRef = useRef<HTMLElement>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetFocus, setSheetFocus] = useState<string | null>(null);
+  // The test delivery to select once the live list brings it (its body's SHA-256).
+  const awaited = useRef<string | null>(null);
+
+  const { deliveries } = live;
+  const selectedId = view.delivery;
+  const select = (id: string | null) => setView({ delivery: id });
+
+  useEffect(() => {
+    if (!awaited.current) return;
+    const found = deliveries.find((d) => d.sha256 === awaited.current);
+    if (found) {
+      awaited.current = null;
+      void setView({ delivery: found.id, tab: "attempts" });
+    }
+  }, [deliveries, setView]);
+
+  // Switching with the keyboard feels instant when the neighbours are already in the cache.
+  const selectedIndex = selectedId ? deliveries.findIndex((d) => d.id === selectedId) : -1;
+  useEffect(() => {
+    for (const neighbour of [deliveries[selectedIndex + 1], deliveries[selectedIndex - 1]]) {
+      if (neighbour) void queryClient.prefetchQuery(inspectorQueries.delivery(neighbour.id));
+    }
+  }, [selectedIndex, deliveries, queryClient]);
+
+  useInspectorKeys({
+    focusSearch: () => searchRef.current?.focus(),
+    move: (delta) => {
+      if (deliveries.length === 0) return;
+      const next =
+        selectedIndex < 0 ? 0 : Math.min(deliveries.length - 1, Math.max(0, selectedIndex + delta));
+      select(deliveries[next]!.id);
+    },
+    open: () => {
+      if (selectedIndex < 0 && deliveries[0]) select(deliveries[0].id);
+      detailRef.current?.focus();
+    },
+    close: () => {
+      if (!selectedId) return;
+      select(null);
+      listRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+    },
+    isListFocused: (target) => target instanceof Node && Boolean(listRef.current?.contains(target)),
+  });
+
+  const openEndpoints = (focus: string | null = null) => {
+    setSheetFocus(focus);
+    setSheetOpen(true);
+  };
+  const defaultEndpoint = endpoints.find((e) => e.id === DEFAULT_ENDPOINT_ID) ?? endpoints[0];
+  const currentEndpoint = endpoints.find((e) => e.id === view.endpoint) ?? defaultEndpoint;
+  const testSend = (
+    <TestSend
+      endpoints={endpoints}
+      defaultEndpointId={currentEndpoint?.id ?? DEFAULT_ENDPOINT_ID}
+      onSent={(sha256) => {
+        awaited.current = sha256;
+      }}
+    />
+  );
+
+  const listBody = (() => {
+    if (live.list.isPending || endpointsQuery.isPending) return <ListSkeleton />;
+    if (live.list.isError)
+      return (
+        <p role="alert" className="p-4 text-sm text-destructive">
+          {live.list.error.message}
+        </p>
+      );
+    if (deliveries.length === 0) {
+      if (hasFilters(view)) return <NoMatchState onClear={clearFilters} />;
+      if (defaultEndpoint && !endpoints.some((e) => e.secret.set))
+        return (
+          <NoEndpointState
+            endpoint={defaultEndpoint}
+            onOpenEndpoints={() => openEndpoints(defaultEndpoint.id)}
+          />
+        );
+      return <NoDeliveryState endpoint={currentEndpoint} testButton={testSend} />;
+    }
+    return (
+      <DeliveryList
+        deliveries={deliveries}
+        selectedId={selectedId}
+        onSelect={(id) => {
+          select(id);
+          // Narrow screens put the detail below the list: bring it into view on a tap.
+          if (!wide)
+            requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: "start" }));
+        }}
+        hasMore={live.list.hasNextPage}
+        loadingMore={live.list.isFetchingNextPage}
+        onLoadMore={() => void live.list.fetchNextPage()}
+        now={now}
+      />
+    );
+  })();
+
+  const detail = selectedId ? (
+    <DeliveryDetailPane
+      ref={detailRef}
+      id={selectedId}
+      tab={view.tab}
+      onTab={(tab) => void setView({ tab })}
+      onClose={() => select(null)}
+      onSelect={select}
+      endpoints={endpoints}
+    />
+  ) : (
+    <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-[13px] text-muted-foreground">
+      <p>
+        Select a delivery to read its envelope, bytes, headers, signature, findings and attempts.
+      </p>
+      <p className="flex flex-wrap items-center justify-center gap-1">
+        <Kbd>↑</Kbd>
+        <Kbd>↓</Kbd> or <Kbd>j</Kbd>
+        <Kbd>k</Kbd> move · <Kbd>Enter</Kbd> opens · <Kbd>Esc</Kbd> closes · <Kbd>/</Kbd> searches
+      </p>
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {currentEndpoint ? (
+          <div className="mr-auto flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+            <span className="shrink-0">Receiver URL</span>
+            <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
+              {receiverUrl(currentEndpoint)}
+            </code>
+            <CopyButton value={receiverUrl(currentEndpoint)} label="receiver URL" />
+          </div>
+        ) : null}
+        {testSend}
+        <Button variant="outline" size="sm" onClick={() => openEndpoints(view.endpoint || null)}>
+          <SettingsIcon />
+          Endpoints
+        </Button>
+      </div>
+      <div className="flex flex-col overflow-hidden rounded-lg border bg-card lg:h-[calc(100dvh-13rem)] lg:min-h-[520px]">
+        <InspectorToolbar
+          view={view}
+          setView={(patch) => void setView(patch)}
+          clearFilters={() => void clearFilters()}
+          endpoints={endpoints}
+          counts={counts.data}
+          searchRef={searchRef}
+          paused={live.paused}
+          onPausedChange={live.setPaused}
+          pendingCount={live.pendingCount}
+          onShowPending={live.showPending}
+        />
+        {live.liveError ? (
+          <p role="status" className="border-b bg-warning/10 px-3 py-1 text-xs text-warning">
+            Live updates failed ({live.liveError.message}); retrying.
+          </p>
+        ) : null}
+        {wide ? (
+          <ResizablePanelGroup orientation="horizontal" className="min-h-0 flex-1">
+            <ResizablePanel defaultSize="40%" minSize="320px" maxSize="70%">
+              <div ref={listRef} className="h-full">
+                {listBody}
+              </div>
+            </ResizablePanel>
+            <ResizableHandle withHandle aria-label="Resize the list and the detail pane" />
+            <ResizablePanel minSize="360px">{detail}</ResizablePanel>
+          </ResizablePanelGroup>
+        ) : (
+          <>
+            <div ref={listRef} className="h-[45dvh] min-h-72 border-b">
+              {listBody}
+            </div>
+            <div className="min-h-64">{detail}</div>
+          </>
+        )}
+      </div>
+      <EndpointsSheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        endpoints={endpoints}
+        focusId={sheetFocus}
+        onCreated={(endpoint) => void setView({ endpoint: endpoint.id, delivery: null })}
+      />
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 p-3"
+      aria-busy="true"
+      aria-label="Loading deliveries"
+    >
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="flex flex-col gap-1.5">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { SchemaNotCurrentError } from "./postgres-migrate";
+
+/**
+ * Recognises the database errors a request should answer as "try again later" rather than as a bug:
+ * no connection to be had (the pool's wait ran out, the database or its pooler refused one for being full,
+ * or could not be reached), and a schema older than the app. drizzle-orm wraps driver errors, so the
+ * whole `cause` chain is looked at.
+ */
+export type DatabaseTrouble = "unavailable" | "schema_not_current";
+
+/** PostgreSQL and PgBouncer SQLSTATEs: connection exceptions (08…), too many connections, starting up. */
+const UNAVAILABLE_CODE = /^(08...|53300|57P03)$/;
+const UNAVAILABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"]);
+/**
+ * pg's own errors: no connection within `connectionTimeoutMillis`, no answer within `query_timeout` (a
+ * pooler queueing statements while the database is full), a connection dropped under a statement.
+ */
+const UNAVAILABLE_MESSAGE =
+  /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout|Connection terminated unexpectedly|Query read timeout)$/;
+
+export function databaseTrouble(error: unknown): DatabaseTrouble | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof SchemaNotCurrentError) return "schema_not_current";
+    if (!(current instanceof Error)) return null;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODE.test(code) || UNAVAILABLE_SOCKET.has(code))) {
+      return "unavailable";
+    }
+    if (UNAVAILABLE_MESSAGE.test(current.message)) return "unavailable";
+    current = current.cause;
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+import { parseSchemeId } from "./signature-scheme-id";
+
+/**
+ * Pure formatting for the inspector: sizes, times, schemes in words, hex dumps, JSON paths and a pretty
+ * printer with a budget. Everything here is written for hostile input: bounded output, no recursion.
+ */
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(size < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatDuration(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < 1_000) return `${Math.round(ms)} ms`;
+  if (abs < 60_000) return `${(ms / 1_000).toFixed(abs < 10_000 && ms % 1_000 !== 0 ? 1 : 0)} s`;
+  if (abs < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  if (abs < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
+  return `${(ms / 86_400_000).toFixed(1)} d`;
+}
+
+/** "12 s ago", "3 min ago", "2.0 h ago"; a time in the future says "in …". */
+export function relativeTime(iso: string, now: number): string {
+  const diff = now - Date.parse(iso);
+  if (Number.isNaN(diff)) return "unknown time";
+  if (Math.abs(diff) < 1_000) return "just now";
+  // Whole seconds: a list of times that tick is easier to scan without decimals.
+  const rounded = Math.abs(diff) < 60_000 ? Math.round(diff / 1_000) * 1_000 : diff;
+  return diff >= 0 ? `${formatDuration(rounded)} ago` : `in ${formatDuration(-rounded)}`;
+}
+
+const CONTENT_WORDS = {
+  body: "the raw body",
+  "timestamp.body": "the timestamp, a dot, then the raw body",
+} as const;
+const ENCODING_WORDS = { hex: "hex", base64: "base64", base64url: "base64url" } as const;
+const KEY_WORDS = {
+  raw: "the secret's text as the key",
+  "whsec-base64": "the base64 after whsec_ as the key",
+} as const;
+
+/** `timestamp.body/base64/sha256=/raw` → a sentence a developer can compare with the sender's docs. */
+export function describeScheme(id: string): string {
+  const scheme = parseSchemeId(id);
+  if (!scheme) return `An unrecognised scheme (${id})`;
+  const prefix = scheme.prefix ? `prefixed with "${scheme.prefix}"` : "with no prefix";
+  return `HMAC-SHA256 of ${CONTENT_WORDS[scheme.content]}, encoded as ${ENCODING_WORDS[scheme.encoding]} ${prefix}, using ${KEY_WORDS[scheme.keyForm]}.`;
+}
+
+/** Classic 16-bytes-a-line dump with offsets and printable ASCII, at most `maxBytes` bytes. */
+export function hexDump(bytes: Uint8Array, maxBytes = 64 * 1024): string {
+  const lines: string[] = [];
+  const end = Math.min(bytes.length, maxBytes);
+  for (let offset = 0; offset < end; offset += 16) {
+    const row = bytes.subarray(offset, Math.min(offset + 16, end));
+    const hex = Array.from(row, (b) => b.toString(16).padStart(2, "0")).join(" ");
+    const ascii = Array.from(row, (b) =>
+      b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : ".",
+    ).join("");
+    lines.push(`${offset.toString(16).padStart(8, "0")}  ${hex.padEnd(47)}  ${ascii}`);
+  }
+  return lines.join("\n");
+}
+
+export function base64ToBytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `data.items[3]["odd key"]`, as a developer would write it to reach the value. */
+export function jsonPath(path: readonly (string | number)[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (IDENTIFIER.test(key)) out += out ? `.${key}` : key;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out || "(root)";
+}
+
+/**
+ * JSON.stringify(value, null, 2) with a budget: at most `maxChars` characters, and indentation that stops
+ * growing past `maxIndentDepth` (10,000 nested arrays would otherwise need 100 million spaces). Iterative,
+ * so depth cannot overflow the stack. Says where it stopped.
+ */
+export function prettyJson(
+  value: unknown,
+  { maxChars = 512 * 1024, maxIndentDepth = 40 } = {},
+): { text: string; truncated: boolean } {
+  let out = "";
+  let truncated = false;
+  type Frame = { entries: [string | null, unknown][]; index: number; close: string; depth: number };
+  const indent = (depth: number) => "  ".repeat(Math.min(depth, maxIndentDepth));
+  const stack: Frame[] = [];
+  const open = (v: unknown, depth: number): string => {
+    if (Array.isArray(v)) {
+      if (v.length === 0) return "[]";
+      stack.push({ entries: v.map((item) => [null, item]), index: 0, close: "]", depth });
+      return "[";
+    }
+    if (v !== null && typeof v === "object") {
+      const entries = Object.entries(v);
+      if (entries.length === 0) return "{}";
+      stack.push({ entries, index: 0, close: "}", depth });
+      return "{";
+    }
+    return JSON.stringify(v) ?? "null";
+  };
+  out += open(value, 0);
+  while (stack.length > 0) {
+    if (out.length > maxChars) {
+      truncated = true;
+      break;
+    }
+    const frame = stack.at(-1)!;
+    if (frame.index >= frame.entries.length) {
+      stack.pop();
+      out += `\n${indent(frame.depth)}${frame.close}`;
+      continue;
+    }
+    const [key, item] = frame.entries[frame.index]!;
+    out += `${frame.index > 0 ? "," : ""}\n${indent(frame.depth + 1)}${key === null ? "" : `${JSON.stringify(key)}: `}`;
+    frame.index += 1;
+    out += open(item, frame.depth + 1);
+  }
+  if (truncated) out = `${out.slice(0, maxChars)}\n… (cut here: the rest is in the Raw tab)`;
+  return { text: out, truncated };
+}

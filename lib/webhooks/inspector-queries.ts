@@ -1,0 +1,73 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { consoleApi } from "./console-client";
+import { listParams, type InspectorView } from "./use-inspector-view";
+
+/**
+ * Query options for the inspector, shared by every component that reads or writes these cache entries.
+ * The list is an infinite query paged backwards with `before=`; new deliveries are prepended to its first
+ * page by the live poll (use-live-deliveries.ts), so the cached pages never need refetching.
+ */
+export type ListFilters = Pick<
+  InspectorView,
+  "endpoint" | "event" | "verification" | "range" | "since" | "until" | "q"
+>;
+
+export function listFilters(view: InspectorView): ListFilters {
+  return {
+    endpoint: view.endpoint,
+    event: view.event,
+    verification: view.verification,
+    range: view.range,
+    since: view.since,
+    until: view.until,
+    q: view.q.trim(),
+  };
+}
+
+const PAGE_SIZE = 100;
+
+export const inspectorQueries = {
+  all: () => ["webhooks"] as const,
+  endpoints: () =>
+    queryOptions({
+      queryKey: [...inspectorQueries.all(), "endpoints"] as const,
+      queryFn: ({ signal }) => consoleApi.endpoints(signal),
+      // Scripted answers are used up by deliveries: keep "N pending" honest while the tab is visible.
+      refetchInterval: 5_000,
+      staleTime: 2_000,
+    }),
+  deliveries: (filters: ListFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...inspectorQueries.all(), "deliveries", filters] as const,
+      queryFn: ({ pageParam, signal }) =>
+        consoleApi.deliveries(
+          {
+            ...listParams({ ...filters, delivery: null, tab: "envelope" }),
+            before: pageParam,
+            limit: PAGE_SIZE,
+          },
+          signal,
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
+  counts: (filters: ListFilters) =>
+    queryOptions({
+      queryKey: [...inspectorQueries.all(), "counts", filters] as const,
+      queryFn: ({ signal }) =>
+        consoleApi.counts(listParams({ ...filters, delivery: null, tab: "envelope" }), signal),
+      refetchInterval: 5_000,
+      staleTime: 2_000,
+      placeholderData: (previous) => previous,
+    }),
+  delivery: (id: string) =>
+    queryOptions({
+      queryKey: [...inspectorQueries.all(), "delivery", id] as const,
+      queryFn: ({ signal }) => consoleApi.delivery(id, signal),
+      // A stored delivery never changes.
+      staleTime: Infinity,
+      retry: false,
+    }),
+};

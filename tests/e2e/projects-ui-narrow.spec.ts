@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import type { Project } from "@/lib/projects/schema";
+import { SIM } from "../support/e2e-env";
+import { PAGES } from "./pages";
+import {
+  facetOption,
+  listedProjects,
+  openCurrentList,
+  rowCount,
+  searchBox,
+  statusText,
+} from "./projects-ui-support";
+
+/** Phones: cards instead of the table, filters in one sheet, and nothing scrolls sideways. */
+
+let projects: Project[] = [];
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 150_000 });
+
+test.beforeAll(async ({ request }) => {
+  await request.post(`${SIM.control}/reset`);
+  projects = await listedProjects(request);
+});
+
+const overflow = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test("each project is a card (name, client, town, status, updated) that opens the sheet", async ({
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  await expect(page.getByRole("table")).toHaveCount(0);
+  const top = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0]!;
+  const cards = page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+  const card = cards.first().getByRole("button");
+  for (const text of [top.name, top.client_name, top.town, statusText(top.status)]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card).toContainText(/Updated (just now|yesterday|\d+ \w+ ago|last \w+)/);
+  expect(await cards.count()).toBeLessThan(40);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  // Every card fits the screen.
+  const widest = await cards.evaluateAll((items) =>
+    Math.max(...items.map((i) => i.getBoundingClientRect().right)),
+  );
+  expect(widest).toBeLessThanOrEqual(390);
+
+  await card.click();
+  const sheet = page.getByRole("dialog");
+  await expect(sheet.getByRole("heading", { name: top.name })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+});
+
+test("the filters collapse into one Filters sheet", async ({ page }) => {
+  await openCurrentList(page, projects.length);
+  await expect(searchBox(page)).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Refresh", exact: true })).toBeInViewport();
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const sheet = page.getByRole("dialog", { name: "Filters" });
+  await sheet.getByRole("button", { name: /^Status/ }).click();
+  const active = projects.filter((p) => p.status === "active").length;
+  await facetOption(page, "Active", active).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option")).toHaveCount(0);
+  await sheet.getByRole("button", { name: `Show ${active} projects` }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(rowCount(page)).toHaveText(`${active} of ${projects.length} projects`);
+  await expect(page.getByRole("button", { name: /^Filters/ })).toContainText("1");
+});
+
+for (const width of [390, 360]) {
+  test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
+    }
+  });
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { facetOptions, indexProjects, selectProjects, sortIndex } from "@/lib/projects/rows";
+import type { Project } from "@/lib/projects/schema";
+import type { ProjectsFilters, ProjectsSort } from "@/lib/projects/view";
+
+/** The table's rows (filter, facets, sort) exactly as the page computes them, without a browser. */
+
+let seq = 0;
+function project(fields: Partial<Project>): Project {
+  seq += 1;
+  return {
+    id: `p${seq}`,
+    name: `Project ${seq}`,
+    address: `${seq} High Street`,
+    town: "York",
+    client_name: "Acme Ltd",
+    status: "active",
+    created_at: "2024-01-01T00:00:00Z",
+    updated_at: "2024-01-02T00:00:00Z",
+    ...fields,
+  };
+}
+
+const NONE: ProjectsFilters = {
+  q: "",
+  status: [],
+  town: [],
+  client: [],
+  created: null,
+  updated: null,
+};
+const NOW = Date.parse("2025-06-15T12:00:00Z");
+
+function select(
+  data: Project[],
+  filters: Partial<ProjectsFilters> = {},
+  sort: ProjectsSort[] = [],
+) {
+  const index = indexProjects(data);
+  return {
+    index,
+    ...selectProjects(index, sortIndex(index.items, sort), { ...NONE, ...filters }, NOW),
+  };
+}
+const names = (rows: Project[]) => rows.map((p) => p.name);
+
+describe("sorting", () => {
+  const data = [
+    project({ name: "Project 10", client_name: "B" }),
+    project({ name: "project 2", client_name: "A" }),
+    project({ name: "Ärzte Haus", client_name: "B" }),
+    project({ name: "Project 1", client_name: "A" }),
+  ];
+
+  it("sorts names naturally: numbers by value, case and accents not in the way", () => {
+    expect(names(select(data, {}, [{ id: "name", desc: false }]).rows)).toEqual([
+      "Ärzte Haus",
+      "Project 1",
+      "project 2",
+      "Project 10",
+    ]);
+    expect(names(select(data, {}, [{ id: "name", desc: true }]).rows)).toEqual([
+      "Project 10",
+      "project 2",
+      "Project 1",
+      "Ärzte Haus",
+    ]);
+  });
+
+  it("sorts by several columns in priority order", () => {
+    const sort: ProjectsSort[] = [
+      { id: "client", desc: false },
+      { id: "name", desc: true },
+    ];
+    expect(names(select(data, {}, sort).rows)).toEqual([
+      "project 2",
+      "Project 1",
+      "Project 10",
+      "Ärzte Haus",
+    ]);
+  });
+
+  it("sorts dates by instant and keeps the service's order for ties", () => {
+    const dated = [
+      project({ name: "old", updated_at: "2023-12-31T23:59:59Z" }),
+      project({ name: "new", updated_at: "2025-03-01T08:00:00Z" }),
+      project({ name: "tie", updated_at: "2023-12-31T23:59:59Z" }),
+    ];
+    expect(names(select(dated, {}, [{ id: "updated", desc: true }]).rows)).toEqual([
+      "new",
+      "old",
+      "tie",
+    ]);
+  });
+});
+
+describe("filtering and facets", () => {
+  const data = [
+    project({ name: "Mill Lane offices", status: "active", town: "Leeds", client_name: "Acme" }),
+    project({ name: "Harbour wall", status: "inactive", town: "Hull", client_name: "Acme" }),
+    project({ name: "School roof", status: "on_hold", town: "Leeds", client_name: "Mill Trust" }),
+    project({ name: "Bridge", status: "paused", town: "York", address: "1 Mill Road" }),
+  ];
+
+  it("filters status by exact value: 'active' does not match 'inactive'", () => {
+    expect(names(select(data, { status: ["active"] }).rows)).toEqual(["Mill Lane offices"]);
+  });
+
+  it("takes several values of a facet, and combines facets", () => {
+    expect(names(select(data, { town: ["Leeds", "York"] }).rows)).toEqual([
+      "Mill Lane offices",
+      "School roof",
+      "Bridge",
+    ]);
+    expect(names(select(data, { town: ["Leeds", "York"], client: ["Acme"] }).rows)).toEqual([
+      "Mill Lane offices",
+    ]);
+  });
+
+  it("searches name, client, town and address, case-insensitively, and nothing else", () => {
+    expect(names(select(data, { q: " MILL " }).rows)).toEqual([
+      "Mill Lane offices",
+      "School roof",
+      "Bridge",
+    ]);
+    expect(select(data, { q: "on_hold" }).rows).toEqual([]);
+    expect(select(data, { q: "2024" }).rows).toEqual([]);
+    // Fields are searched one by one: a search never matches across two of them.
+    expect(select(data, { q: "offices acme" }).rows).toEqual([]);
+  });
+
+  it("counts each facet's values under the OTHER filters and the search", () => {
+    const { facets } = select(data, { status: ["active"], town: ["Leeds"] });
+    // Status counts: town Leeds applies, status does not.
+    expect(Object.fromEntries(facets.status)).toEqual({ active: 1, on_hold: 1 });
+    // Town counts: status active applies, town does not.
+    expect(Object.fromEntries(facets.town)).toEqual({ Leeds: 1 });
+    // Client counts: both apply.
+    expect(Object.fromEntries(facets.client)).toEqual({ Acme: 1 });
+
+    const searched = select(data, { q: "mill" });
+    expect(Object.fromEntries(searched.facets.town)).toEqual({ Leeds: 2, York: 1 });
+  });
+
+  it("offers every value of the list, plus a selected one the list no longer holds, with counts", () => {
+    const { index, facets } = select(data, { town: ["Atlantis"] });
+    expect(facetOptions(index, "town", facets.town, ["Atlantis"])).toEqual([
+      { value: "Atlantis", count: 0 },
+      { value: "Hull", count: 1 },
+      { value: "Leeds", count: 2 },
+      { value: "York", count: 1 },
+    ]);
+  });
+
+  it("filters by created and updated ranges, presets against the clock, days inclusive", () => {
+    const dated = [
+      project({
+        name: "3 days",
+        updated_at: "2025-06-12T12:00:00Z",
+        created_at: "2025-06-12T12:00:00Z",
+      }),
+      project({
+        name: "20 days",
+        updated_at: "2025-05-26T12:00:00Z",
+        created_at: "2025-01-10T12:00:00Z",
+      }),
+      project({
+        name: "last year",
+        updated_at: "2024-12-01T12:00:00Z",
+        created_at: "2024-02-01T12:00:00Z",
+      }),
+    ];
+    expect(names(select(dated, { updated: { preset: "7d" } }).rows)).toEqual(["3 days"]);
+    expect(names(select(dated, { updated: { preset: "30d" } }).rows)).toEqual([
+      "3 days",
+      "20 days",
+    ]);
+    expect(names(select(dated, { created: { preset: "year" } }).rows)).toEqual([
+      "3 days",
+      "20 days",
+    ]);
+    expect(
+      names(select(dated, { created: { from: "2024-02-01", to: "2025-01-10" } }).rows),
+    ).toEqual(["20 days", "last year"]);
+    expect(
+      names(
+        select(dated, {
+          created: { from: "2024-01-01", to: "2025-12-31" },
+          updated: { preset: "7d" },
+        }).rows,
+      ),
+    ).toEqual(["3 days"]);
+  });
+});
