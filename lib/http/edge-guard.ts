@@ -2,6 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { SOCKET_ADDRESS_HEADER } from "./client-address";
+import { HEADER_ORDER_HEADER, headerOrderOf } from "./header-order";
 
 /**
  * What must happen to a request before Next.js sees it, at the Node HTTP server (installed once per process
@@ -16,6 +17,8 @@ import { SOCKET_ADDRESS_HEADER } from "./client-address";
  *   dropped (isClientAbort), every other error is logged as before.
  * - The TCP peer's address goes into SOCKET_ADDRESS_HEADER (a client's own value is overwritten), the only
  *   way a route handler or proxy.ts can learn it (lib/http/client-address.ts).
+ * - For the webhook receiver, the order the headers arrived in goes into HEADER_ORDER_HEADER (likewise
+ *   overwritten), so that a stored delivery shows its headers as sent (lib/http/header-order.ts).
  */
 export const ALLOWED_METHODS = [
   "GET",
@@ -105,6 +108,9 @@ function screen(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const peer = req.socket.remoteAddress;
   if (peer) req.headers[SOCKET_ADDRESS_HEADER] = peer;
   else delete req.headers[SOCKET_ADDRESS_HEADER];
+  if (req.url && RECEIVER.test(req.url))
+    req.headers[HEADER_ORDER_HEADER] = headerOrderOf(req.rawHeaders);
+  else delete req.headers[HEADER_ORDER_HEADER];
 
   const method = req.method ?? "";
   if (ALLOWED.has(method)) return false;

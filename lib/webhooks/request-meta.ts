@@ -1,4 +1,5 @@
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { HEADER_ORDER_HEADER, inArrivalOrder } from "@/lib/http/header-order";
 
 /**
  * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
@@ -36,12 +37,15 @@ export function isCredentialHeader(name: string): boolean {
   return !SIGNATURE_HEADERS.has(lower) && CREDENTIAL_WORDS.test(lower);
 }
 
-/** Header pairs in arrival order, credentials replaced by "[redacted]"; our own internal header left out. */
+/**
+ * Header pairs in arrival order (where the edge guard recorded it), credentials replaced by "[redacted]";
+ * our own internal headers left out.
+ */
 export function redactedHeaders(headers: Headers): [string, string][] {
   const pairs: [string, string][] = [];
   headers.forEach((value, name) => {
-    if (name === SOCKET_ADDRESS_HEADER) return;
+    if (name === SOCKET_ADDRESS_HEADER || name === HEADER_ORDER_HEADER) return;
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
-  return pairs;
+  return inArrivalOrder(pairs, headers.get(HEADER_ORDER_HEADER));
 }

@@ -53,9 +53,51 @@ test.describe("webhook receiver: signatures", () => {
     expect(headers.authorization).toBe("[redacted]");
     expect(headers.cookie).toBe("[redacted]");
     expect(JSON.stringify(stored)).not.toContain("must-not-be-kept");
-    // Only what the sender sent: nothing our own proxy adds to forwarded requests.
+    // Only what the sender sent: nothing our own proxy or edge guard adds to forwarded requests.
     expect(headers["x-nonce"]).toBeUndefined();
+    expect(headers["x-console-header-order"]).toBeUndefined();
+    expect(headers["x-console-socket-address"]).toBeUndefined();
     expect(headers["content-security-policy"]).toBeUndefined();
+  });
+
+  test("headers are stored in the order the sender sent them, whatever a client claims the order was", async ({
+    api,
+  }) => {
+    const endpoint = await createEndpoint(api);
+    const body = JSON.stringify(envelope());
+    // Deliberately not alphabetical; a forged order header is overwritten by the server.
+    const sent: [string, string][] = [
+      ["Host", `localhost:${APP_PORT}`],
+      ["X-Zulu", "1"],
+      ["User-Agent", "Order-Test/1"],
+      ["Content-Type", "application/json"],
+      ["X-Console-Header-Order", "content-type,x-zulu"],
+      ["X-Alpha", "2"],
+      ["Content-Length", String(Buffer.byteLength(body))],
+      ["Connection", "close"],
+    ];
+    const answer = await new Promise<{ id: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "localhost",
+          port: APP_PORT,
+          path: endpoint.path,
+          method: "POST",
+          headers: sent.flat(),
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve(JSON.parse(text)));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    const stored = await getDelivery(api, answer.id);
+    expect(stored.headers.map(([name]) => name)).toEqual(
+      sent.map(([name]) => name.toLowerCase()).filter((name) => name !== "x-console-header-order"),
+    );
   });
 
   test("every scheme: a valid signature is verified and its scheme recorded", async ({

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/analyze";
 import { clientAddress, proxyTrust, SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { HEADER_ORDER_HEADER, headerOrderOf } from "@/lib/http/header-order";
 import { redactedHeaders } from "@/lib/webhooks/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/read-body";
 
@@ -165,6 +166,28 @@ describe("request metadata", () => {
       "user-agent": "Service/1.0",
     });
     expect(JSON.stringify(pairs)).not.toMatch(/sk_live_abc|session=abc/);
+  });
+
+  it("keeps the order the headers arrived in, as the edge guard recorded it from the raw headers", () => {
+    const raw = ["User-Agent", "Svc/1", "X-Webhook-Signature", "abc", "Content-Type", "a/b"];
+    const headers = new Headers({
+      "user-agent": "Svc/1",
+      "x-webhook-signature": "abc",
+      "content-type": "a/b",
+    });
+    expect(redactedHeaders(headers).map(([name]) => name)).toEqual([
+      "content-type",
+      "user-agent",
+      "x-webhook-signature",
+    ]);
+    headers.set(HEADER_ORDER_HEADER, headerOrderOf([...raw, "X-Extra", "1"]));
+    headers.set("x-late", "not in the recorded order");
+    expect(redactedHeaders(headers).map(([name]) => name)).toEqual([
+      "user-agent",
+      "x-webhook-signature",
+      "content-type",
+      "x-late",
+    ]);
   });
 
   it("redacts by what a header is: any name with key, token, secret, password, auth, cookie or session", () => {
