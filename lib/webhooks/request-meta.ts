@@ -11,8 +11,9 @@ export const REDACTED = "[redacted]";
 /**
  * A header is a credential by what its name says, not by a list of exact names that a provider's next
  * header slips past (`Apikey`, `X-Signing-Key`): any name containing one of these words is redacted.
+ * `bypass` covers `x-vercel-protection-bypass`, which carries a deployment's protection secret.
  */
-const CREDENTIAL_WORDS = /key|token|secret|password|passwd|auth|cookie|session/i;
+const CREDENTIAL_WORDS = /key|token|secret|password|passwd|auth|cookie|session|credential|bypass/i;
 
 /**
  * Kept in clear although a word above could match one day: the diagnosis compares them with the body.

@@ -203,6 +203,8 @@ describe("request metadata", () => {
       "Set-Cookie",
       "X-Sessionid",
       "X-Custom-KEY-Id",
+      "X-Vercel-Protection-Bypass",
+      "X-Credential",
     ];
     const signatures = [
       "X-Webhook-Signature",
