@@ -14,12 +14,13 @@ export function headerOrderOf(rawHeaders: string[]): string {
   return [...names].join(",");
 }
 
-/** `pairs` sorted by the recorded arrival order; names it does not list keep their place at the end. */
-export function inArrivalOrder<T extends [string, string]>(pairs: T[], order: string | null): T[] {
+/**
+ * `pairs` as they arrived: in the recorded order, and only those the recording lists (Next.js adds
+ * `x-forwarded-*` headers of its own to the request a route sees; the sender never sent them). With no
+ * recording, every pair in the order given.
+ */
+export function asArrived<T extends [string, string]>(pairs: T[], order: string | null): T[] {
   if (!order) return pairs;
   const rank = new Map(order.split(",").map((name, index) => [name, index]));
-  return pairs
-    .map((pair, index) => ({ pair, key: rank.get(pair[0]) ?? rank.size + index }))
-    .sort((a, b) => a.key - b.key)
-    .map(({ pair }) => pair);
+  return pairs.filter(([name]) => rank.has(name)).sort((a, b) => rank.get(a[0])! - rank.get(b[0])!);
 }

@@ -1,5 +1,5 @@
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { HEADER_ORDER_HEADER, inArrivalOrder } from "@/lib/http/header-order";
+import { HEADER_ORDER_HEADER, asArrived } from "@/lib/http/header-order";
 
 /**
  * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
@@ -39,7 +39,7 @@ export function isCredentialHeader(name: string): boolean {
 }
 
 /**
- * Header pairs in arrival order (where the edge guard recorded it), credentials replaced by "[redacted]";
+ * Header pairs as they arrived (where the edge guard recorded them), credentials replaced by "[redacted]";
  * our own internal headers left out.
  */
 export function redactedHeaders(headers: Headers): [string, string][] {
@@ -48,5 +48,5 @@ export function redactedHeaders(headers: Headers): [string, string][] {
     if (name === SOCKET_ADDRESS_HEADER || name === HEADER_ORDER_HEADER) return;
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
-  return inArrivalOrder(pairs, headers.get(HEADER_ORDER_HEADER));
+  return asArrived(pairs, headers.get(HEADER_ORDER_HEADER));
 }
