@@ -353,53 +353,66 @@ function ScriptForm({
         </div>
       ) : null}
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-status`} className="text-xs">
-            Status
-          </Label>
-          <Input
-            id={`${id}-status`}
-            type="number"
-            min={200}
-            max={599}
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            className="w-20"
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-hang`} className="text-xs">
-            Delay (s)
-          </Label>
-          <Input
-            id={`${id}-hang`}
-            type="number"
-            min={1}
-            max={60}
-            value={hang}
-            onChange={(e) => setHang(e.target.value)}
-            className="w-20"
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-count`} className="text-xs">
-            For the next
-          </Label>
-          <Input
-            id={`${id}-count`}
-            type="number"
-            min={1}
-            max={1000}
-            required
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-            className="w-20"
-          />
-        </div>
+        <NumberField
+          id={`${id}-status`}
+          label="Status"
+          min={200}
+          max={599}
+          value={status}
+          onChange={setStatus}
+        />
+        <NumberField
+          id={`${id}-hang`}
+          label="Delay (s)"
+          min={1}
+          max={60}
+          value={hang}
+          onChange={setHang}
+        />
+        <NumberField
+          id={`${id}-count`}
+          label="For the next"
+          min={1}
+          max={1000}
+          required
+          value={count}
+          onChange={setCount}
+        />
         <Button type="submit" variant="outline">
           Script
         </Button>
       </form>
     </section>
+  );
+}
+
+/** One small labelled number input of the scripted-answer form. */
+function NumberField({
+  id,
+  label,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  required?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        onChange={(e) => onChange(e.target.value)}
+        className="w-20"
+        {...input}
+      />
+    </div>
   );
 }
