@@ -207,10 +207,14 @@ export function WebhookInspector() {
           </ResizablePanelGroup>
         ) : (
           <>
-            <div ref={listRef} className="h-[45dvh] min-h-72 border-b">
+            {/* On a phone the keyboard hints of the empty pane say nothing; the list takes the room. */}
+            <div
+              ref={listRef}
+              className={selectedId ? "h-[45dvh] min-h-72 border-b" : "h-[70dvh] min-h-72"}
+            >
               {listBody}
             </div>
-            <div className="min-h-64">{detail}</div>
+            {selectedId ? <div className="min-h-64">{detail}</div> : null}
           </>
         )}
       </div>
