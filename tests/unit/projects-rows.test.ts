@@ -39,7 +39,7 @@ function select(
   const index = indexProjects(data);
   return {
     index,
-    ...selectProjects(index, sortIndex(index.items, sort), { ...NONE, ...filters }, NOW),
+    ...selectProjects(index, sortIndex(index, sort), { ...NONE, ...filters }, NOW),
   };
 }
 const names = (rows: Project[]) => rows.map((p) => p.name);
