@@ -95,11 +95,17 @@ export default async function lighthouseBench(): Promise<Figure[]> {
       PROJECTS_CACHE_TTL_SECONDS: "3600",
     },
   });
-  const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
-  });
+  // Two browsers: the signed-in one keeps the session cookies the app sets, which would send /sign-in onwards.
+  const launch = async () => {
+    const port = await freePort();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+    });
+    return { port, browser };
+  };
+  const signedIn = await launch();
+  const signedOut = await launch();
   try {
     const cookie = await signInCookie(app.url);
     const warm = await fetch(`${app.url}/api/projects`, { headers: { cookie } });
@@ -107,12 +113,24 @@ export default async function lighthouseBench(): Promise<Figure[]> {
     const runs: Record<string, Audit[]> = { projects: [], empty: [], signIn: [] };
     for (let i = 0; i < RUNS; i++) {
       runs.projects!.push(
-        await audit(port, `${app.url}/projects`, ["performance", "best-practices"], cookie),
+        await audit(
+          signedIn.port,
+          `${app.url}/projects`,
+          ["performance", "best-practices"],
+          cookie,
+        ),
       );
       runs.empty!.push(
-        await audit(port, `${app.url}/bench/empty`, ["performance", "best-practices"], cookie),
+        await audit(
+          signedIn.port,
+          `${app.url}/bench/empty`,
+          ["performance", "best-practices"],
+          cookie,
+        ),
       );
-      runs.signIn!.push(await audit(port, `${app.url}/sign-in`, ["seo", "performance"], null));
+      runs.signIn!.push(
+        await audit(signedOut.port, `${app.url}/sign-in`, ["seo", "performance"], null),
+      );
     }
     const score = (name: string, category: string) =>
       median(runs[name]!.map((r) => r.scores[category]!));
@@ -155,7 +173,8 @@ export default async function lighthouseBench(): Promise<Figure[]> {
     printFigures(figures);
     return figures;
   } finally {
-    await browser.close();
+    await signedIn.browser.close();
+    await signedOut.browser.close();
     await app.stop();
     await sim.close();
   }
