@@ -31,7 +31,11 @@ export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
           className="text-[13px] font-medium text-foreground tabular-nums"
         >
           {formatRowCount(screen.shown, screen.total)}
-          <span className="font-normal text-muted-foreground"> · loading the full list…</span>
+          {/* On a phone the line must fit beside the freshness, as the list's own line does. */}
+          <span className="font-normal text-muted-foreground sr-only sm:not-sr-only">
+            {" "}
+            · loading the full list…
+          </span>
         </p>
         <Skeleton aria-hidden="true" className="h-7 w-44" />
       </div>
@@ -41,7 +45,13 @@ export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
         aria-busy="true"
         className="hidden h-[calc(100dvh-15rem)] min-h-80 overflow-hidden rounded-lg border bg-card sm:block"
       >
-        <table className="table-fixed border-separate border-spacing-0 text-[13px]">
+        <table
+          style={{
+            width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
+            minWidth: "100%",
+          }}
+          className="table-fixed border-separate border-spacing-0 text-[13px]"
+        >
           <colgroup>
             {columns.map((column) => (
               <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
