@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import type { FirstScreen } from "@/lib/projects/first-screen";
 import { projectQueries } from "@/lib/projects/queries";
 import { ProjectsErrorState } from "./projects-error-state";
@@ -16,8 +17,11 @@ import { useRefreshProjects } from "./use-refresh-projects";
 export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null }) {
   const query = useQuery(projectQueries.list());
   const refresh = useRefreshProjects();
+  // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
+  // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
+  const data = useDeferredValue(query.data);
 
-  if (query.data === undefined) {
+  if (data === undefined) {
     if (query.isError) {
       return (
         <ProjectsErrorState
@@ -43,7 +47,7 @@ export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null 
 
   return (
     <ProjectsList
-      response={query.data}
+      response={data}
       receivedAt={query.dataUpdatedAt}
       refreshing={refresh.isPending}
       updateError={updateError}
