@@ -12,6 +12,7 @@ import { formatBytes } from "@/lib/webhooks/format";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
 import { DETAIL_TABS, type DetailTab } from "@/lib/webhooks/use-inspector-view";
 import { AttemptsTab } from "./attempts-tab";
+import { DeliveryActions } from "./delivery-actions";
 import { EnvelopeTab } from "./envelope-tab";
 import { FindingsTab } from "./findings-tab";
 import { HeadersTab } from "./headers-tab";
@@ -90,6 +91,9 @@ export function DeliveryDetailPane({
             </p>
           ) : null}
         </div>
+        {delivery ? (
+          <DeliveryActions delivery={delivery} endpoints={endpoints} onDeleted={onClose} />
+        ) : null}
         <Button
           variant="ghost"
           size="icon-sm"

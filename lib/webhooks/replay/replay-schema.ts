@@ -51,6 +51,8 @@ export const replayRequestSchema = z
   });
 
 export type ReplayRequest = z.infer<typeof replayRequestSchema>;
+/** What the browser sends (defaults not yet applied). */
+export type ReplayInput = z.input<typeof replayRequestSchema>;
 
 /** What the replay dialog shows: what was sent, and the answer (or why there was none). */
 export interface ReplayResult {
