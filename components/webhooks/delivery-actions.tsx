@@ -66,7 +66,8 @@ export function DeliveryActions({
       });
   };
   return (
-    <div className="flex shrink-0 items-center gap-1">
+    // In a narrow pane (a phone) the actions take a row of their own under the title, which keeps its room.
+    <div className="order-last flex shrink-0 basis-full items-center gap-1 @lg:order-none @lg:basis-auto">
       <ReplayDialog
         key={delivery.id}
         delivery={delivery}
@@ -77,7 +78,7 @@ export function DeliveryActions({
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" aria-label="Copy as">
             <CopyIcon />
-            <span className="hidden sm:inline">Copy as</span>
+            Copy as
             <ChevronDownIcon className="opacity-60" />
           </Button>
         </DropdownMenuTrigger>

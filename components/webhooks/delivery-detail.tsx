@@ -58,7 +58,7 @@ export function DeliveryDetailPane({
       className="flex h-full min-w-0 flex-col outline-none"
       data-testid="delivery-detail"
     >
-      <header className="flex items-start gap-2 border-b px-4 py-3">
+      <header className="@container flex flex-wrap items-start gap-2 border-b px-4 py-3">
         <div className="min-w-0 flex-1">
           <h2
             id="delivery-heading"

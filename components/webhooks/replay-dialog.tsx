@@ -51,13 +51,14 @@ export function ReplayDialog({
   const [mode, setMode] = useState<ReplayMode>("exact");
   const withSecret = endpoints.filter((endpoint) => endpoint.secret.set);
   const own = endpoints.find((endpoint) => endpoint.id === delivery.endpointId);
-  const [secretChoice, setSecretChoice] = useState<string>(
-    own?.secret.set ? delivery.endpointId : (withSecret[0]?.id ?? CUSTOM),
-  );
+  // Null until the member picks: the defaults follow the endpoints, which may still be loading.
+  const [pickedSecret, setSecretChoice] = useState<string | null>(null);
+  const secretChoice =
+    pickedSecret ?? (own?.secret.set ? delivery.endpointId : (withSecret[0]?.id ?? CUSTOM));
   const [customSecret, setCustomSecret] = useState("");
-  const [scheme, setScheme] = useState(
-    delivery.verification.scheme ?? own?.lockedScheme ?? schemeId(DEFAULT_SCHEME),
-  );
+  const [pickedScheme, setScheme] = useState<string | null>(null);
+  const scheme =
+    pickedScheme ?? delivery.verification.scheme ?? own?.lockedScheme ?? schemeId(DEFAULT_SCHEME);
   const replay = useMutation({
     mutationFn: (input: ReplayInput) => consoleApi.replay(delivery.id, input),
   });
