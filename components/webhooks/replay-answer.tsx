@@ -35,7 +35,7 @@ export function ReplayAnswer({ result }: { result: ReplayResult }) {
         <span className="text-muted-foreground tabular-nums">
           {result.ms.toLocaleString("en")} ms
         </span>
-        <span className="min-w-0 truncate text-muted-foreground">
+        <span className="min-w-0 break-words text-muted-foreground">
           {result.mode === "exact" ? "exact" : `re-signed ${result.scheme}`} · to{" "}
           <span className="font-mono">{result.address}</span>
           {result.exemption ? ` (${EXEMPTIONS[result.exemption]})` : ""}

@@ -87,7 +87,7 @@ export function ReplayDialog({
           Replay
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] grid-cols-1 overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Replay delivery #{delivery.id}</DialogTitle>
           <DialogDescription>
