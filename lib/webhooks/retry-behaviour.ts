@@ -84,10 +84,15 @@ export interface RetryBehaviour {
   retriedGroups: number;
   attemptsPerGroup: { attempts: number; groups: number }[];
   maxAttempts: number;
-  /** Gaps before each attempt after an immediate answer; gaps after a delayed answer are in `afterDelays`. */
+  /**
+   * Gaps before each attempt after a failure answered at once (the backoff); gaps after a held answer are
+   * in `afterDelays`, and a send after an immediate 2xx (a duplicate, not a retry) is only counted.
+   */
   gaps: GapStats[];
   /** Median gap ratio between successive retries: about 2 for a doubling backoff. */
   backoffFactor: number | null;
+  /** The same body sent again after we answered 2xx at once. */
+  resentAfterSuccess: number;
   answers: AnswerStats[];
   afterDelays: AfterDelay[];
   recentGroups: GroupRow[];
@@ -136,6 +141,7 @@ export function summarizeRetries(input: {
   if (singleGroups) perGroup.set(1, singleGroups);
 
   const immediateGaps = new Map<number, number[]>();
+  let resentAfterSuccess = 0;
   const delayed: Omit<AfterDelay, "waitedMs" | "timedOut">[] = [];
   for (const group of groups) {
     const attempts = [...group.attempts].sort((a, b) => a.attempt - b.attempt);
@@ -148,7 +154,10 @@ export function summarizeRetries(input: {
       // Consecutive numbers only: a deleted attempt in between would make the gap mean something else.
       if (!next || next.attempt !== current.attempt + 1 || next.gapMs === null) return;
       stats.retried++;
-      if (current.hangSeconds) {
+      if (ok(current.status) && !current.hangSeconds) {
+        // Sent again after a 2xx given at once: a duplicate send, not a backoff.
+        resentAfterSuccess++;
+      } else if (current.hangSeconds) {
         delayed.push({
           rootId: group.rootId,
           attempt: next.attempt,
@@ -218,6 +227,7 @@ export function summarizeRetries(input: {
       : 0,
     gaps,
     backoffFactor,
+    resentAfterSuccess,
     answers: [...answers.values()].sort((a, b) => b.given - a.given),
     afterDelays,
     recentGroups,

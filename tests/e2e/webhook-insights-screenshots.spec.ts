@@ -19,18 +19,20 @@ test("screenshots of the Events and Retries views", async ({ browser, page }) =>
   const url = `${APP_URL}${endpoint.path}`;
   await simEmit(api, { url, secret: endpoint.secret, count: 8 });
   await simEmit(api, { url, secret: endpoint.secret, event: "task.completed", count: 3 });
-  await simEmit(api, {
-    url,
-    secret: endpoint.secret,
-    event: "task.completed",
-    count: 3,
-    data: {
-      task_id: "tsk_9",
-      title: "Pour the slab",
-      completed_at: 1_763_900_000,
-      assignee: { id: "usr_1", name: "Ada" },
-    },
-  });
+  // Distinct bodies: an identical one within the retry window would be numbered as a retry.
+  for (const taskId of ["tsk_7", "tsk_8", "tsk_9"]) {
+    await simEmit(api, {
+      url,
+      secret: endpoint.secret,
+      event: "task.completed",
+      data: {
+        task_id: taskId,
+        title: "Pour the slab",
+        completed_at: 1_763_900_000,
+        assignee: { id: "usr_1", name: "Ada" },
+      },
+    });
+  }
   for (let i = 0; i < 3; i++) {
     await scriptAnswers(api, endpoint.id, { status: i === 2 ? 503 : 500, count: 3 });
     await simSend(api, { url, secret: endpoint.secret, backoffBaseMs: 300 + i * 50 });

@@ -107,6 +107,13 @@ describe("retry behaviour from crafted groups", () => {
     expect(summary.recentGroups.find((g) => g.rootId === failing[2]!.rootId)?.open).toBe(false);
   });
 
+  it("the same body sent again after an immediate 2xx is a duplicate, not a backoff gap", () => {
+    const duplicate = group([[200], [200]], [30]);
+    const summary = summarize([...failing, duplicate]);
+    expect(summary.resentAfterSuccess).toBe(1);
+    expect(summary.gaps[0]).toMatchObject({ attempt: 2, count: 3, minMs: 900 });
+  });
+
   it("with no retries: no gaps, no factor", () => {
     const summary = summarize([]);
     expect(summary).toMatchObject({

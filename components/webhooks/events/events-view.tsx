@@ -15,6 +15,7 @@ import { EndpointPicker } from "../endpoint-picker";
 import { receiverUrl } from "../endpoint-settings";
 import { EventDetail } from "./event-detail";
 import { EventList } from "./event-list";
+import { EventPicker } from "./event-picker";
 
 function NoEventState({ endpoint }: { endpoint: string }) {
   const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
@@ -87,11 +88,20 @@ export function EventsView() {
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <EventList
-            events={answer.events}
-            selected={answer.shape?.event ?? null}
-            onSelect={(event) => void setView({ event })}
-          />
+          <div className="lg:hidden">
+            <EventPicker
+              events={answer.events}
+              selected={answer.shape?.event ?? null}
+              onSelect={(event) => void setView({ event })}
+            />
+          </div>
+          <div className="hidden lg:block">
+            <EventList
+              events={answer.events}
+              selected={answer.shape?.event ?? null}
+              onSelect={(event) => void setView({ event })}
+            />
+          </div>
           {answer.shape ? (
             <EventDetail
               shape={answer.shape}

@@ -13,7 +13,7 @@ import { useInsightView } from "@/lib/webhooks/use-insight-view";
 import { EndpointPicker } from "../endpoint-picker";
 import { RetryChart } from "./retry-chart";
 import { ProbeButtons, RetryGuide } from "./retry-guide";
-import { AnswerTable, DelayTable, GapTable, GroupTable } from "./retry-tables";
+import { AnswerTable, DelayTable, GapTable, GroupList } from "./retry-tables";
 
 function Stat({
   label,
@@ -28,7 +28,9 @@ function Stat({
     <Card className="gap-1.5 py-3">
       <CardContent className="flex flex-col gap-1">
         <span className="text-xs text-muted-foreground">{label}</span>
-        <span className="text-lg font-semibold tracking-tight tabular-nums">{value}</span>
+        <span className="text-base font-semibold tracking-tight tabular-nums sm:text-lg">
+          {value}
+        </span>
         {children ? (
           <span className="flex flex-wrap items-center gap-1 text-xs">{children}</span>
         ) : null}
@@ -48,7 +50,10 @@ function Summary({ behaviour }: { behaviour: RetryBehaviourAnswer }) {
   const attemptsMatch = behaviour.maxAttempts === SPEC_RETRY_RULES.attempts;
   const timedOut = behaviour.afterDelays.filter((d) => d.timedOut && d.waitedMs !== null);
   const waited = spread(timedOut.map((d) => d.waitedMs!));
-  const retriedOn = behaviour.answers.filter((a) => a.retried > 0).map((a) => a.label);
+  // A 2xx given at once and sent again anyway is a duplicate send, not a retry rule.
+  const retriedOn = behaviour.answers
+    .filter((a) => a.retried > 0 && !(a.status < 300 && !a.hangSeconds))
+    .map((a) => a.label);
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Stat label="Most attempts per event" value={behaviour.maxAttempts}>
@@ -175,13 +180,20 @@ export function RetriesView() {
             title="Recent retry groups"
             description="Each attempt with our answer and the gap before it; open one in Deliveries."
           >
-            <GroupTable behaviour={behaviour} endpoint={view.endpoint} />
+            <GroupList behaviour={behaviour} endpoint={view.endpoint} />
           </Section>
           <Section
             title="Probe the sender"
             description="Script the next answers of this endpoint, then send an event."
           >
             <ProbeButtons endpoint={view.endpoint} />
+            {behaviour.resentAfterSuccess > 0 ? (
+              <p className="mt-3 text-xs text-muted-foreground">
+                {behaviour.resentAfterSuccess} identical{" "}
+                {behaviour.resentAfterSuccess === 1 ? "body was" : "bodies were"} sent again after
+                an immediate 2xx: a duplicate send, left out of the gaps above.
+              </p>
+            ) : null}
           </Section>
         </>
       )}

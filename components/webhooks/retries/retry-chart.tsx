@@ -29,7 +29,8 @@ export function RetryChart({ behaviour }: { behaviour: RetryBehaviour }) {
           const offsets = groups.flatMap((g) =>
             g.attempts.filter((a) => a.attempt === n).map((a) => ({ ...a, rootId: g.rootId })),
           );
-          const median = spread(offsets.map((a) => a.offsetMs))?.medianMs;
+          // The first attempt is the origin: a median there says nothing.
+          const median = n === 1 ? undefined : spread(offsets.map((a) => a.offsetMs))?.medianMs;
           return (
             <div key={n} className="contents">
               <span className="text-xs text-muted-foreground tabular-nums">Attempt {n}</span>
@@ -82,8 +83,14 @@ export function RetryChart({ behaviour }: { behaviour: RetryBehaviour }) {
           {Array.from({ length: TICKS + 1 }, (_, i) => (
             <span
               key={i}
-              className="absolute -translate-x-1/2"
-              style={{ left: x((maxOffset * i) / TICKS) }}
+              className={
+                i === 0
+                  ? "absolute"
+                  : i === TICKS
+                    ? "absolute -translate-x-full"
+                    : "absolute -translate-x-1/2"
+              }
+              style={{ left: i === 0 ? 0 : i === TICKS ? "100%" : x((maxOffset * i) / TICKS) }}
             >
               {i === 0 ? "0" : `+${formatDuration((maxOffset * i) / TICKS)}`}
             </span>

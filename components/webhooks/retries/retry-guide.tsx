@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RotateCcwIcon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
 import { formatDuration } from "@/lib/webhooks/format";
@@ -43,10 +44,10 @@ function useProbe(endpoint: string) {
   };
 }
 
-export function ProbeButtons({ endpoint }: { endpoint: string }) {
+export function ProbeButtons({ endpoint, className }: { endpoint: string; className?: string }) {
   const probe = useProbe(endpoint);
   return (
-    <div className="flex flex-wrap justify-center gap-2">
+    <div className={cn("flex flex-wrap gap-2", className)}>
       {PROBES.map((p) => (
         <Button
           key={p.label}
@@ -86,15 +87,17 @@ export function RetryGuide({
         <li>
           <span className="text-foreground">Script failures.</span> Answer 500 to the next 3
           deliveries (or set it under Endpoints → Scripted answers):
+          <ProbeButtons endpoint={endpoint} className="mt-2 justify-start" />
         </li>
-        <ProbeButtons endpoint={endpoint} />
         <li>
           <span className="text-foreground">Send one event</span> from the service, or the
           simulator:
-          <CopyLine
-            value={`npm run sim -- emit --url ${url} --event task.completed`}
-            label="command"
-          />
+          <div className="mt-2">
+            <CopyLine
+              value={`npm run sim -- emit --url ${url} --event task.completed`}
+              label="command"
+            />
+          </div>
         </li>
         <li>
           <span className="text-foreground">Read it here.</span> Every attempt of the same body

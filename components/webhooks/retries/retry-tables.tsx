@@ -61,7 +61,7 @@ export function AnswerTable({ behaviour }: { behaviour: RetryBehaviour }) {
         <TableRow>
           <TableHead>We answered</TableHead>
           <TableHead className="text-right">Times</TableHead>
-          <TableHead className="text-right">Retried after</TableHead>
+          <TableHead className="text-right">Retried</TableHead>
           <TableHead className="hidden sm:table-cell">Reading</TableHead>
         </TableRow>
       </TableHeader>
@@ -77,7 +77,9 @@ export function AnswerTable({ behaviour }: { behaviour: RetryBehaviour }) {
               </TableCell>
               <TableCell className="hidden sm:table-cell">
                 {answer.retried > 0 ? (
-                  <Badge variant={ok ? "warning" : "destructive"}>leads to a retry</Badge>
+                  <Badge variant={ok ? "warning" : "destructive"}>
+                    {ok ? "sent again anyway" : "leads to a retry"}
+                  </Badge>
                 ) : ok ? (
                   <Badge variant="success">accepted</Badge>
                 ) : (
@@ -99,7 +101,7 @@ export function DelayTable({ behaviour }: { behaviour: RetryBehaviour }) {
       <TableHeader>
         <TableRow>
           <TableHead>We held</TableHead>
-          <TableHead className="text-right">Next attempt after</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Next attempt after</TableHead>
           <TableHead className="text-right">Sender waited ≈</TableHead>
           <TableHead className="hidden sm:table-cell">Reading</TableHead>
         </TableRow>
@@ -110,7 +112,7 @@ export function DelayTable({ behaviour }: { behaviour: RetryBehaviour }) {
             <TableCell className="font-mono text-xs">
               {d.hangSeconds} s, then {d.status}
             </TableCell>
-            <TableCell className="text-right tabular-nums" data-cell="gap">
+            <TableCell className="hidden text-right tabular-nums sm:table-cell" data-cell="gap">
               {formatDuration(d.gapMs)}
             </TableCell>
             <TableCell className="text-right tabular-nums">
@@ -132,8 +134,13 @@ export function DelayTable({ behaviour }: { behaviour: RetryBehaviour }) {
   );
 }
 
+function attemptTone(label: string) {
+  if (label.includes(" after ")) return "warning";
+  return label.startsWith("2") ? "success" : "destructive";
+}
+
 /** The newest retry groups, each attempt with its answer and the gap before it. */
-export function GroupTable({
+export function GroupList({
   behaviour,
   endpoint,
 }: {
@@ -143,54 +150,35 @@ export function GroupTable({
   const link = (id: number) =>
     `/webhooks?${endpoint ? `endpoint=${encodeURIComponent(endpoint)}&` : ""}delivery=${id}&tab=attempts`;
   return (
-    <Table aria-label="Recent retry groups">
-      <TableHeader>
-        <TableRow>
-          <TableHead>First attempt</TableHead>
-          <TableHead>Attempts</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {behaviour.recentGroups.map((group) => (
-          <TableRow key={group.rootId} data-group={group.rootId} className="align-top">
-            <TableCell className="text-xs text-muted-foreground tabular-nums">
-              <Link href={link(group.rootId)} className="text-foreground hover:underline">
-                <time dateTime={group.firstAt}>{shortTime(group.firstAt)}</time>
-              </Link>
-              {group.open ? (
-                <Badge variant="info" className="ml-2">
-                  may retry
+    <ul aria-label="Recent retry groups" className="flex flex-col divide-y text-[13px]">
+      {behaviour.recentGroups.map((group) => (
+        <li
+          key={group.rootId}
+          data-group={group.rootId}
+          className="flex flex-col gap-1.5 py-2 sm:flex-row sm:items-center sm:gap-4"
+        >
+          <span className="flex w-44 shrink-0 items-center gap-2 text-xs tabular-nums">
+            <Link href={link(group.rootId)} className="hover:underline">
+              <time dateTime={group.firstAt}>{shortTime(group.firstAt)}</time>
+            </Link>
+            {group.open ? <Badge variant="info">may retry</Badge> : null}
+          </span>
+          <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs">
+            {group.attempts.map((a) => (
+              <li key={a.id} className="flex items-center gap-1.5">
+                {a.gapMs !== null ? (
+                  <span className="text-muted-foreground tabular-nums">
+                    +{formatDuration(a.gapMs)} →
+                  </span>
+                ) : null}
+                <Badge variant={attemptTone(a.label)} className="font-mono">
+                  #{a.attempt} {a.label}
                 </Badge>
-              ) : null}
-            </TableCell>
-            <TableCell className="whitespace-normal">
-              <ol className="flex flex-wrap items-center gap-1 text-xs">
-                {group.attempts.map((a) => (
-                  <li key={a.id} className="flex items-center gap-1">
-                    {a.gapMs !== null ? (
-                      <span className="text-muted-foreground tabular-nums">
-                        +{formatDuration(a.gapMs)} →
-                      </span>
-                    ) : null}
-                    <Badge
-                      variant={
-                        a.label.startsWith("2") && !a.label.includes(" after ")
-                          ? "success"
-                          : a.label.includes(" after ")
-                            ? "warning"
-                            : "destructive"
-                      }
-                      className="font-mono"
-                    >
-                      #{a.attempt} {a.label}
-                    </Badge>
-                  </li>
-                ))}
-              </ol>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+              </li>
+            ))}
+          </ol>
+        </li>
+      ))}
+    </ul>
   );
 }

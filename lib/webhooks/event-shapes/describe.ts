@@ -185,7 +185,10 @@ function changeNotes(field: Omit<FieldShape, "spec" | "changes">, event: ShapeRo
     if (parentAlways && first - 1 >= SETTLED_DELIVERIES && field.occurrences === n - first + 1) {
       notes.push({
         code: "new_field",
-        message: `New: in every delivery since ${when(field.firstSeen)} (delivery ${first} of ${n}), never before.`,
+        message:
+          first === n
+            ? `New: first seen in the latest delivery (${n}), after ${n - 1} without it.`
+            : `New: in every delivery since ${when(field.firstSeen)} (delivery ${first} of ${n}), never before.`,
       });
     }
     if (parentAlways && n - last >= SETTLED_DELIVERIES && field.occurrences === last - first + 1) {
