@@ -17,6 +17,14 @@ function formatMs(ms: number): string {
   return `${(ms / 1_000).toFixed(ms < 10_000 && ms % 1_000 !== 0 ? 1 : 0)} s`;
 }
 
+/** How far the page scrolls sideways (0 when it fits). */
+async function sideways(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 800 });
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
@@ -95,6 +103,8 @@ test("Retries: the sender's attempts against scripted 500s and a held answer, wi
   await expect(groups.locator("[data-group]")).toHaveCount(2);
   await expect(groups).toContainText("#3 500");
   await expect(page.getByRole("img", { name: /^Attempt 3: 1 groups/ })).toBeVisible();
+  // Filled, on a phone: nothing scrolls sideways (tables scroll inside their cards).
+  expect(await sideways(page, 360)).toBeLessThanOrEqual(0);
 });
 
 test("Events: a field's types after deliveries of two shapes, the spec's differences, and the exports", async ({
@@ -163,6 +173,8 @@ test("Events: a field's types after deliveries of two shapes, the spec's differe
   await expect(ts).toContainText("export type TaskCompletedData = {");
   await expect(ts).toContainText("completed_at: number | string;");
   await expect(ts).toContainText("priority?: string;");
+  await page.getByRole("tab", { name: "Fields" }).click();
+  expect(await sideways(page, 360)).toBeLessThanOrEqual(0);
 });
 
 test("the views are reachable from the inspector's navigation, for the endpoint in view", async ({

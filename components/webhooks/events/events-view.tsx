@@ -87,7 +87,7 @@ export function EventsView() {
           <NoEventState endpoint={view.endpoint} />
         </div>
       ) : (
-        <div className="grid items-start gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="lg:hidden">
             <EventPicker
               events={answer.events}

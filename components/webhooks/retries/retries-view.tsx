@@ -154,7 +154,7 @@ export function RetriesView() {
           >
             <RetryChart behaviour={behaviour} />
           </Section>
-          <div className="grid items-start gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
             <Section
               title="Gap before each attempt"
               description="After answers we gave at once. The spec says 3 attempts with exponential backoff and gives no intervals."
