@@ -142,14 +142,16 @@ export function FieldTable({ shape }: { shape: EventShape }) {
               </ul>
             </TableCell>
             <TableCell className="hidden py-2 text-xs text-muted-foreground tabular-nums xl:table-cell">
-              {field.firstSeen ? (
+              {!field.firstSeen ? (
+                "—"
+              ) : shortTime(field.firstSeen) === shortTime(field.lastSeen) ? (
+                <time dateTime={field.firstSeen}>{shortTime(field.firstSeen)}</time>
+              ) : (
                 <>
                   <time dateTime={field.firstSeen}>{shortTime(field.firstSeen)}</time>
                   {" → "}
                   <time dateTime={field.lastSeen ?? undefined}>{shortTime(field.lastSeen)}</time>
                 </>
-              ) : (
-                "—"
               )}
             </TableCell>
           </TableRow>

@@ -133,7 +133,6 @@ function when(iso: string | null): string {
 
 function specNotes(
   field: Omit<FieldShape, "spec" | "changes">,
-  event: ShapeRow,
   documented: ReturnType<typeof specPayload>,
 ): FieldNote[] {
   if (!documented) return [];
@@ -264,7 +263,7 @@ export function describeShape(event: ShapeRow, rows: FieldRow[]): EventShape {
       };
       return {
         ...base,
-        spec: specNotes(base, event, documented),
+        spec: specNotes(base, documented),
         changes: changeNotes(base, event),
       };
     });
