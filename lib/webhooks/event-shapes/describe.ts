@@ -207,7 +207,7 @@ function changeNotes(field: Omit<FieldShape, "spec" | "changes">, event: ShapeRo
       replaced
         ? {
             code: "type_changed",
-            message: `Changed to ${kindLabel(kind.kind)} on ${when(kind.firstSeen)} (delivery ${kind.firstDelivery}); ${before.map((k) => kindLabel(k.kind)).join(", ")} until ${when(before[before.length - 1]!.lastSeen)}.`,
+            message: `Changed to ${kindLabel(kind.kind)} on ${when(kind.firstSeen)} (delivery ${kind.firstDelivery}); ${before.map((k) => kindLabel(k.kind)).join(", ")} until ${when(before.map((k) => k.lastSeen).sort()[before.length - 1]!)}.`,
           }
         : {
             code: "new_type",
