@@ -141,3 +141,12 @@ export const consoleApi = {
   exportUrl: (params: DeliveryListParams) =>
     `/api/webhooks/deliveries/export${query({ ...params })}`,
 };
+
+/** A GET of the console API with the same error handling, for views with query options of their own. */
+export function consoleGet<T>(
+  path: string,
+  params: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return call<T>(`${path}${query(params)}`, { signal });
+}
