@@ -33,9 +33,9 @@ export function ClearDeliveries({ endpoint }: { endpoint: EndpointView }) {
             ”?
           </AlertDialogTitle>
           <AlertDialogDescription>
-            Every delivery stored for this endpoint is deleted, for every member. The endpoint, its
-            receiver URL and its secret stay, and new deliveries keep arriving. This cannot be
-            undone.
+            Every delivery stored for this endpoint is deleted, for every member, and the event
+            shapes inferred from them start over. The endpoint, its receiver URL and its secret
+            stay, and new deliveries keep arriving. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -27,7 +27,8 @@ export async function deleteDelivery(id: number): Promise<void> {
 
 /**
  * Deletes every delivery of an endpoint, in batches so that a full endpoint (10,000 rows) never holds its
- * locks for long, and answers how many went.
+ * locks for long, and answers how many went. Clearing is starting over, so the event shapes inferred from
+ * those deliveries go too (deleting one delivery leaves them: they describe what was received).
  */
 export async function clearEndpointDeliveries(endpointId: string): Promise<{ deleted: number }> {
   const { db } = await webhookContext();
@@ -42,6 +43,9 @@ export async function clearEndpointDeliveries(endpointId: string): Promise<{ del
       returning id::text as id
     `)) as unknown as Rows;
     deleted += batch.rows.length;
-    if (batch.rows.length < BATCH) return { deleted };
+    if (batch.rows.length < BATCH) break;
   }
+  await db.execute(sql`delete from webhook_event_fields where endpoint_id = ${endpointId}::text`);
+  await db.execute(sql`delete from webhook_event_shapes where endpoint_id = ${endpointId}::text`);
+  return { deleted };
 }

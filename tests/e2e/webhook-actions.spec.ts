@@ -356,6 +356,9 @@ test("delete one delivery and clear an endpoint, with confirmation; the list and
   await expect(page.getByText("0 matching")).toBeVisible();
   const left = await api.get(`/api/webhooks/deliveries?endpoint=${endpoint.id}`);
   expect((await left.json()).deliveries).toEqual([]);
+  // Clearing starts the inferred event shapes over too.
+  const shapes = await api.get(`/api/webhooks/event-shapes?endpoint=${endpoint.id}`);
+  expect((await shapes.json()).events).toEqual([]);
   // The endpoint stays and keeps receiving.
   const again = await deliver(api, endpoint.path, JSON.stringify(envelope()), {
     secret: endpoint.secret,

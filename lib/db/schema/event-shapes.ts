@@ -4,7 +4,8 @@ import { webhookEndpoints } from "./webhooks";
 /**
  * The inferred shape of each event's `data`, per endpoint, kept up to date one delivery at a time
  * (lib/webhooks/event-shapes/). Never rebuilt from the stored bodies, so its cost does not grow with them;
- * deleting deliveries (retention, a member) leaves it as it is: it describes what was received.
+ * deleting deliveries (retention, a member) leaves it as it is: it describes what was received. Clearing an
+ * endpoint's deliveries starts it over.
  */
 export const webhookEventShapes = pgTable(
   "webhook_event_shapes",
