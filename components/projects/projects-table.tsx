@@ -2,12 +2,11 @@
 
 import type { Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
 import { ROW_HEIGHT, type Density } from "@/lib/projects/column-prefs";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
-import { cn } from "@/lib/utils";
 import { ProjectCell } from "./project-cell";
 import { rowKeyHandler } from "./row-keys";
 import { SortHeader } from "./sort-header";
@@ -66,7 +65,8 @@ export function ProjectsTable({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    // Rows have a fixed height (no measuring); a small margin keeps each re-render to the rows in view.
+    overscan: 4,
   });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
@@ -80,7 +80,9 @@ export function ProjectsTable({
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const headers = table.getHeaderGroups()[0]!.headers;
-  const columns = headers.map((h) => h.column.id as ProjectColumnId);
+  const columnsKey = headers.map((h) => h.column.id).join(",");
+  // A stable array while the columns stay the same, so that the memoised rows skip re-rendering.
+  const columns = useMemo(() => columnsKey.split(",") as ProjectColumnId[], [columnsKey]);
 
   return (
     <div
@@ -120,45 +122,34 @@ export function ProjectsTable({
             ))}
           </tr>
         </TableHeader>
-        <TableBody>
+        <TableBody
+          onClick={(event) => {
+            const index = rowIndexOf(event.target);
+            if (index === null) return;
+            onActivate(index);
+            onOpen(index);
+          }}
+          onFocus={(event) => {
+            const index = rowIndexOf(event.target);
+            if (index !== null && index !== activeIndex) onActivate(index);
+          }}
+        >
           {paddingTop > 0 ? (
             <tr aria-hidden="true">
               <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           ) : null}
-          {items.map((item) => {
-            const project = rows[item.index]!;
-            const active = item.index === activeIndex;
-            return (
-              <TableRow
-                key={project.id}
-                data-index={item.index}
-                data-active={active || undefined}
-                aria-rowindex={item.index + 2}
-                tabIndex={active ? 0 : -1}
-                style={{ height: rowHeight }}
-                onClick={() => {
-                  onActivate(item.index);
-                  onOpen(item.index);
-                }}
-                onFocus={() => {
-                  if (!active) onActivate(item.index);
-                }}
-                className={cn(
-                  "cursor-pointer border-0 outline-none data-active:bg-muted/50 data-active:shadow-[inset_2px_0_0_var(--color-primary)]",
-                )}
-              >
-                {columns.map((column) => (
-                  <TableCell
-                    key={column}
-                    className={cn("truncate border-b border-border/60 px-3 py-0 text-foreground")}
-                  >
-                    <ProjectCell column={column} project={project} now={now} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
-          })}
+          {items.map((item) => (
+            <ProjectRow
+              key={rows[item.index]!.id}
+              project={rows[item.index]!}
+              index={item.index}
+              active={item.index === activeIndex}
+              columns={columns}
+              height={rowHeight}
+              now={now}
+            />
+          ))}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
               <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
@@ -169,3 +160,49 @@ export function ProjectsTable({
     </div>
   );
 }
+
+/** The row index of the body row an event happened in (clicks and focus are handled once, on the body). */
+function rowIndexOf(target: EventTarget): number | null {
+  const row = target instanceof Element ? target.closest<HTMLElement>("tr[data-index]") : null;
+  return row ? Number(row.dataset.index) : null;
+}
+
+/**
+ * One body row. Memoised on its project, place, active state, columns, height and clock, so a keystroke or a
+ * sort re-renders only the rows whose content or place changed, not every row in view.
+ */
+const ProjectRow = memo(function ProjectRow({
+  project,
+  index,
+  active,
+  columns,
+  height,
+  now,
+}: {
+  project: Project;
+  index: number;
+  active: boolean;
+  columns: ProjectColumnId[];
+  height: number;
+  now: number;
+}) {
+  return (
+    <TableRow
+      data-index={index}
+      data-active={active || undefined}
+      aria-rowindex={index + 2}
+      tabIndex={active ? 0 : -1}
+      style={{ height }}
+      className="cursor-pointer border-0 outline-none data-active:bg-muted/50 data-active:shadow-[inset_2px_0_0_var(--color-primary)]"
+    >
+      {columns.map((column) => (
+        <TableCell
+          key={column}
+          className="truncate border-b border-border/60 px-3 py-0 text-foreground"
+        >
+          <ProjectCell column={column} project={project} now={now} />
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import type { FirstScreen } from "@/lib/projects/first-screen";
 import { projectQueries } from "@/lib/projects/queries";
+import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
 import { ProjectsFirstScreen } from "./projects-first-screen";
 import { ProjectsList } from "./projects-list";
@@ -33,7 +34,10 @@ export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null 
       );
     }
     return firstScreen && firstScreen.total > 0 ? (
-      <ProjectsFirstScreen screen={firstScreen} />
+      <>
+        <ProjectsFirstScreen screen={firstScreen} />
+        <DateTooltip />
+      </>
     ) : (
       <ProjectsSkeleton />
     );
@@ -46,12 +50,15 @@ export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null 
   const updateError = refreshError ?? (query.isError ? query.error : null);
 
   return (
-    <ProjectsList
-      response={data}
-      receivedAt={query.dataUpdatedAt}
-      refreshing={refresh.isPending}
-      updateError={updateError}
-      onRefresh={() => refresh.mutate()}
-    />
+    <>
+      <ProjectsList
+        response={data}
+        receivedAt={query.dataUpdatedAt}
+        refreshing={refresh.isPending}
+        updateError={updateError}
+        onRefresh={() => refresh.mutate()}
+      />
+      <DateTooltip />
+    </>
   );
 }
