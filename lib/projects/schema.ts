@@ -46,6 +46,14 @@ export const projectsErrorSchema = z.object({
   retryAfterSeconds: z.number().optional(),
 });
 
+/**
+ * The version of the answer's shape below, sent as `X-Projects-Schema` with every 200 and 304 of
+ * `GET /api/projects`: a browser that knows this version can trust the server's validation instead of
+ * repeating it. Raise it whenever the shape or the meaning of a field changes.
+ */
+export const PROJECTS_SCHEMA_VERSION = 1;
+export const PROJECTS_SCHEMA_HEADER = "X-Projects-Schema";
+
 /** The answer of our own `GET /api/projects`. */
 export const projectsResponseSchema = z.object({
   projects: z.array(projectSchema),
