@@ -13,6 +13,7 @@ import {
   ensureDefaultEndpoint,
   resolveSecret,
 } from "./endpoint-store";
+import { resolvePreviousSecret } from "./previous-secret";
 import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
 import {
   consumeScriptedAnswer,
@@ -116,7 +117,7 @@ function assessDelivery(
   script: Script,
 ) {
   const contentType = request.headers.get("content-type");
-  const analysis = analyzeBody(body, contentType);
+  const analysis = analyzeBody(body, contentType, request.headers.get("content-encoding"));
   const { secret, unreadable } = resolveSecret(endpoint, settings);
   const verification = verifyDelivery({
     body,
@@ -125,6 +126,8 @@ function assessDelivery(
     lockedScheme: endpoint.lockedScheme,
     envelopeTimestamp: analysis.envelopeTimestamp,
     now: receivedAt,
+    previousSecret: resolvePreviousSecret(endpoint, settings.box, receivedAt),
+    decodedBody: analysis.decodedBody,
   });
   const findings: Finding[] = [...analysis.findings, ...verification.findings];
   if (unreadable) {
@@ -250,7 +253,9 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   const { endpoint, stored, script } = received;
   const { delivery, verification } = received.assessed;
 
-  if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
+  // A sender still on the previous secret does not teach the scheme: the new secret may come with another.
+  const teachesScheme = verification.result === "verified" && !verification.previousSecret;
+  if (teachesScheme && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
     knownEndpoints.delete(endpoint.id);
   }
