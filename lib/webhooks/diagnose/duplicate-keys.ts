@@ -20,7 +20,9 @@ const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 
 interface Frame {
   kind: "object" | "array";
-  path: (string | number)[];
+  /** The enclosing container and this one's key or index in it: a path is built only for a duplicate. */
+  parent: Frame | null;
+  at: string | number | null;
   index: number;
   key: string | null;
   /** Where the container itself starts, for its span in the parent. */
@@ -50,10 +52,10 @@ export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
   const stack: Frame[] = [];
   let expectKey = false;
 
-  const childPath = (): (string | number)[] => {
-    const top = stack.at(-1);
-    if (!top) return [];
-    return [...top.path, top.kind === "array" ? top.index : (top.key ?? "")];
+  const pathOf = (frame: Frame): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let f: Frame | null = frame; f?.parent; f = f.parent) path.push(f.at!);
+    return path.reverse();
   };
   const valueEnded = (start: number, end: number) => {
     const top = stack.at(-1);
@@ -66,7 +68,7 @@ export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
     for (const [key, spans] of frame.keys ?? []) {
       if (spans.length < 2 || found.length >= limit) continue;
       found.push({
-        path: jsonPath([...frame.path, key]),
+        path: jsonPath([...pathOf(frame), key]),
         count: spans.length,
         kept: snippet(text, spans.at(-1)!),
         dropped: spans.slice(0, -1).map((span) => snippet(text, span)),
@@ -80,9 +82,11 @@ export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
     if (c === " " || c === "\n" || c === "\r" || c === "\t" || c === ":") {
       i += 1;
     } else if (c === "{" || c === "[") {
+      const parent = stack.at(-1) ?? null;
       const frame: Frame = {
         kind: c === "{" ? "object" : "array",
-        path: childPath(),
+        parent,
+        at: parent ? (parent.kind === "array" ? parent.index : (parent.key ?? "")) : null,
         index: 0,
         key: null,
         start: i,
