@@ -3,6 +3,7 @@ import type { DeliveriesPage } from "./console";
 import type { DeliveryCounts } from "./delivery-store";
 import type { DeliveryDetail } from "./delivery-view";
 import type { EndpointView } from "./endpoint-store";
+import type { SignatureDiagnosis } from "./diagnose/diagnose-signature";
 import type { DeliveryResult } from "./sender";
 
 /**
@@ -55,7 +56,14 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
-export type { DeliveriesPage, DeliveryCounts, DeliveryDetail, EndpointView, DeliveryResult };
+export type {
+  DeliveriesPage,
+  DeliveryCounts,
+  DeliveryDetail,
+  EndpointView,
+  DeliveryResult,
+  SignatureDiagnosis,
+};
 export type DeliverySummary = DeliveriesPage["deliveries"][number];
 
 export interface DeliveryListParams {
@@ -90,6 +98,13 @@ export const consoleApi = {
         { signal },
       )
     ).delivery,
+  diagnosis: async (id: string, signal?: AbortSignal) =>
+    (
+      await call<{ diagnosis: SignatureDiagnosis }>(
+        `/api/webhooks/deliveries/${encodeURIComponent(id)}/diagnosis`,
+        { signal },
+      )
+    ).diagnosis,
   endpoints: async (signal?: AbortSignal) =>
     (await call<{ endpoints: EndpointView[] }>("/api/webhooks/endpoints", { signal })).endpoints,
   createEndpoint: async (input: { name: string; secret?: string }) =>

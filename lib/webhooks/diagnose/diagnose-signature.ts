@@ -197,7 +197,7 @@ function verifiedDiagnosis(
   return {
     cause: "verified",
     tone: "success",
-    sentence: `The signature matches this endpoint's secret: ${how}.`,
+    sentence: "The signature matches this endpoint's secret.",
     checks: [],
   };
 }
