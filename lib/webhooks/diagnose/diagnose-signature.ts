@@ -83,8 +83,13 @@ export interface DiagnosisInput {
   previousSecret: PreviousSecret | null;
 }
 
-/** Every HMAC a diagnosis computes is charged its input: a 1 MiB body still answers in well under a second. */
-const HASH_BUDGET_BYTES = 48 * 1024 * 1024;
+/**
+ * Every HMAC a diagnosis computes is charged its input, so a 1 MiB body still answers within about a second:
+ * the search for an unsent timestamp (hundreds of candidates) has a budget of its own, so that it cannot use
+ * up the one of the likelier explanations.
+ */
+const HASH_BUDGET_BYTES = 32 * 1024 * 1024;
+const TIMESTAMP_HUNT_BUDGET_BYTES = 16 * 1024 * 1024;
 /** The sender's clock may be off ours: unsigned timestamps are searched this far either side of receipt. */
 const CLOCK_WINDOW_SECONDS = 300;
 
@@ -416,6 +421,7 @@ function invalidDiagnosis(
   } else {
     const hunted = timestampHunt(input);
     const keys = receiverKeys(secret);
+    const huntBudget = new HashBudget(TIMESTAMP_HUNT_BUDGET_BYTES);
     let hit: { value: string; source: string } | null = null;
     let stopped = false;
     for (const candidate of hunted) {
@@ -423,7 +429,7 @@ function invalidDiagnosis(
         keys,
         bodies.map((body) => ({ label: "", parts: [utf8(`${candidate.value}.`), body] })),
         candidates,
-        budget,
+        huntBudget,
       );
       if (found === "budget") {
         stopped = true;

@@ -110,7 +110,9 @@ export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
       const end = stringEnd(text, i);
       const top = stack.at(-1);
       if (expectKey && top) {
-        top.key = JSON.parse(text.slice(i, end + 1)) as string;
+        const raw = text.slice(i + 1, end);
+        // Escapes are rare in keys: only then is the key decoded (`"st\u0061tus"` is `status`).
+        top.key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
         expectKey = false;
         i = end + 1;
       } else {

@@ -1,0 +1,49 @@
+import { createHmac } from "node:crypto";
+import { test } from "@playwright/test";
+import { consoleApi, createEndpoint, deliver } from "./webhook-support";
+import { newestId } from "./webhook-inspector-support";
+
+/**
+ * Not a test: screenshots of the Signature and Findings tabs (1440 and 390 px, light and dark) for looking
+ * at the diagnosis. Runs only with DIAGNOSIS_SCREENSHOTS=<folder>.
+ */
+const folder = process.env.DIAGNOSIS_SCREENSHOTS;
+test.skip(!folder, "set DIAGNOSIS_SCREENSHOTS=<folder> to take the diagnosis screenshots");
+
+test("screenshots of the signature diagnosis and findings", async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const api = await consoleApi(page);
+  const secret = "screenshot-secret-1";
+  const endpoint = await createEndpoint(api, { secret });
+  const stale = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const text = `{"event":"task.completed","data":{"task_id":"t_1","project_id":"p_1","title":"Pour the slab","status":"open","status":"done","completed_at":"2026-11-23T09:00:00Z"},"timestamp":"${stale}"}`;
+  const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+  // Signed over the body without its byte-order mark, sent with it: the diagnosis finds the change.
+  const signature = `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`;
+  await deliver(api, endpoint.path, body, {
+    signature,
+    headers: { "x-webhook-timestamp": String(Math.floor(Date.now() / 1000)) },
+  });
+  const id = await newestId(api, endpoint.id);
+  for (const tab of ["signature", "findings"]) {
+    for (const scheme of ["light", "dark"] as const) {
+      for (const width of [1440, 390]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 800 ? 900 : 844 },
+          colorScheme: scheme,
+          storageState: await page.context().storageState(),
+        });
+        const shot = await context.newPage();
+        await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}&tab=${tab}`);
+        await shot.getByRole("heading", { name: "task.completed" }).waitFor();
+        if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
+        await shot.waitForTimeout(500);
+        await shot.screenshot({
+          path: `${folder}/diagnosis-${tab}-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+        await context.close();
+      }
+    }
+  }
+});
