@@ -59,10 +59,12 @@ export function SignatureDiagnosisPanel({ delivery }: { delivery: DeliveryDetail
         variant={ALERT_VARIANT[diagnosis.tone]}
         data-testid="signature-diagnosis"
         data-cause={diagnosis.cause}
+        // The title carries the tone; the sentence to act on reads as ordinary text.
+        className="*:data-[slot=alert-description]:text-foreground"
       >
         <Icon aria-hidden="true" />
         <AlertTitle>{CAUSE_TITLES[diagnosis.cause]}</AlertTitle>
-        <AlertDescription className="text-foreground">
+        <AlertDescription>
           <p>{diagnosis.sentence}</p>
         </AlertDescription>
       </Alert>
@@ -199,7 +201,9 @@ function Checks({ diagnosis }: { diagnosis: SignatureDiagnosis }) {
               {check.outcome === "explains" ? (
                 <Badge variant={tone}>{outcome.label}</Badge>
               ) : (
-                <span className="shrink-0 text-xs text-muted-foreground">{outcome.label}</span>
+                <span className="shrink-0 text-xs whitespace-nowrap text-muted-foreground">
+                  {outcome.label}
+                </span>
               )}
             </li>
           );

@@ -156,7 +156,10 @@ export interface EndpointPatch {
   script?: { status: number | null; hangSeconds: number | null; count: number } | null;
   /** Forget the locked scheme; the next verified delivery locks one again. */
   resetSchemeLock?: boolean;
-  /** Stop accepting the previous secret now instead of at the end of its 24 h. */
+  /**
+   * Stop accepting the previous secret now instead of at the end of its 24 h; with `secret`, the secret it
+   * replaces is not kept at all.
+   */
   forgetPreviousSecret?: boolean;
 }
 
@@ -179,7 +182,8 @@ export async function updateEndpoint(
   if (patch.secret !== undefined) {
     values.secretCiphertext = patch.secret ? box.encrypt(patch.secret, id) : null;
     values.secretFingerprint = patch.secret ? box.fingerprint(patch.secret) : null;
-    const current = await getEndpoint(db, id);
+    // Given with a new secret, forgetPreviousSecret replaces it at once (a leaked secret): nothing is kept.
+    const current = patch.forgetPreviousSecret ? null : await getEndpoint(db, id);
     if (current) {
       const settings = { envSecret: options.envSecret ?? null, box };
       const before = resolveSecret(current, settings).secret;

@@ -395,8 +395,8 @@ function invalidDiagnosis(
     check(
       "secret_encoding",
       looksEncoded(secret)
-        ? "Did the sender decode the secret (it looks base64 or hex) or change it?"
-        : "Did the sender use the secret with a prefix removed or a newline added?",
+        ? "Did the sender use the secret in another form (decoded from base64 or hex, a newline added)?"
+        : "Did the sender use the secret in another form (a prefix removed, a newline added)?",
       keyForm ? "explains" : "no_match",
       keyForm ? keyForm.label : keyed === "budget" ? BUDGET_NOTE : null,
     ),
