@@ -45,6 +45,8 @@ interface Crafted {
   previous?: PreviousSecret | null;
   /** The secret the diagnosis sees, when it changed after receipt. */
   secretNow?: string | null;
+  /** Valid signatures in a provider's own form, which the output must not hold either. */
+  valid?: string[];
 }
 
 function receive(crafted: Crafted) {
@@ -80,6 +82,11 @@ function receive(crafted: Crafted) {
     [secret, crafted.secretNow, crafted.previous?.secret],
     headers,
   );
+  for (const signature of crafted.valid ?? []) {
+    expect(JSON.stringify(diagnosis)).not.toContain(
+      signature.replace(/^(v1,|v0=|sha256=|v1=)/, ""),
+    );
+  }
   return { verification, findings, diagnosis };
 }
 
@@ -325,6 +332,7 @@ describe("other providers' conventions", () => {
         "webhook-timestamp": NOW_S,
         "webhook-signature": signature,
       },
+      valid: [signature],
     });
     expectNamed(result, "Standard Webhooks");
     expect(result.diagnosis.sentence).toContain("Signed the Standard Webhooks way");
@@ -332,7 +340,10 @@ describe("other providers' conventions", () => {
 
   it("GitHub X-Hub-Signature-256", async () => {
     const signature = await octokitSign(SECRET, BODY.toString());
-    expectNamed(receive({ headers: { "x-hub-signature-256": signature } }), "GitHub");
+    expectNamed(
+      receive({ headers: { "x-hub-signature-256": signature }, valid: [signature] }),
+      "GitHub",
+    );
   });
 
   it("GitHub signed with another secret is named, not matched", async () => {
@@ -348,20 +359,28 @@ describe("other providers' conventions", () => {
       secret: SECRET,
       timestamp: old,
     });
-    const result = receive({ headers: { "stripe-signature": header } });
+    const v1 = header.split(",").filter((p) => p.startsWith("v1="));
+    expect(v1.length).toBeGreaterThan(0);
+    const result = receive({ headers: { "stripe-signature": header }, valid: v1 });
     expectNamed(result, "Stripe");
     expect(result.diagnosis.conventions[0]!.problems.join(" ")).toMatch(/1\.0 h old/);
   });
 
   it("Shopify X-Shopify-Hmac-Sha256 (base64)", () => {
     const signature = createHmac("sha256", SECRET).update(BODY).digest("base64");
-    expectNamed(receive({ headers: { "x-shopify-hmac-sha256": signature } }), "Shopify");
+    expectNamed(
+      receive({ headers: { "x-shopify-hmac-sha256": signature }, valid: [signature] }),
+      "Shopify",
+    );
   });
 
   it("Slack X-Slack-Signature (v0:ts:body)", () => {
     const signature = `v0=${HEX(SECRET, `v0:${NOW_S}:`, BODY)}`;
     expectNamed(
-      receive({ headers: { "x-slack-signature": signature, "x-slack-request-timestamp": NOW_S } }),
+      receive({
+        headers: { "x-slack-signature": signature, "x-slack-request-timestamp": NOW_S },
+        valid: [signature],
+      }),
       "Slack",
     );
   });
