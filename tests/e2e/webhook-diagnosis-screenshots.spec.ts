@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { test } from "@playwright/test";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { consoleApi, createEndpoint, deliver } from "./webhook-support";
 import { newestId } from "./webhook-inspector-support";
 
@@ -25,7 +26,26 @@ test("screenshots of the signature diagnosis and findings", async ({ browser, pa
     headers: { "x-webhook-timestamp": String(Math.floor(Date.now() / 1000)) },
   });
   const id = await newestId(api, endpoint.id);
-  for (const tab of ["signature", "findings"]) {
+  // A sender signing the Standard Webhooks way, for the "other providers" section.
+  const whsec = `whsec_${Buffer.from("screenshot-key-bytes-0123456789ab").toString("base64")}`;
+  const other = await createEndpoint(api, { secret: whsec });
+  const now = new Date();
+  const standard = Buffer.from(text.replace(',"status":"open"', ""));
+  await deliver(api, other.path, standard, {
+    signature: null,
+    headers: {
+      "webhook-id": "msg_shot_1",
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+      "webhook-signature": new StandardWebhook(whsec).sign("msg_shot_1", now, standard),
+    },
+  });
+  const providerId = await newestId(api, other.id);
+  const shots = [
+    { tab: "signature", endpoint: endpoint.id, delivery: id, name: "signature" },
+    { tab: "findings", endpoint: endpoint.id, delivery: id, name: "findings" },
+    { tab: "signature", endpoint: other.id, delivery: providerId, name: "provider" },
+  ];
+  for (const { tab, endpoint: endpointId, delivery, name } of shots) {
     for (const scheme of ["light", "dark"] as const) {
       for (const width of [1440, 390]) {
         const context = await browser.newContext({
@@ -34,12 +54,12 @@ test("screenshots of the signature diagnosis and findings", async ({ browser, pa
           storageState: await page.context().storageState(),
         });
         const shot = await context.newPage();
-        await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}&tab=${tab}`);
+        await shot.goto(`/webhooks?endpoint=${endpointId}&delivery=${delivery}&tab=${tab}`);
         await shot.getByRole("heading", { name: "task.completed" }).waitFor();
         if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
         await shot.waitForTimeout(500);
         await shot.screenshot({
-          path: `${folder}/diagnosis-${tab}-${width}-${scheme}.png`,
+          path: `${folder}/diagnosis-${name}-${width}-${scheme}.png`,
           fullPage: true,
         });
         await context.close();

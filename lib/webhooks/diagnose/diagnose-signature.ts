@@ -11,12 +11,7 @@ import {
   TIMESTAMP_HEADER,
 } from "../signature";
 import { bodyVariants } from "./body-variants";
-import {
-  checkConventions,
-  conventionSentence,
-  OWN_SIGNATURE_HEADER,
-  type ConventionCheck,
-} from "./conventions";
+import { checkConventions, OWN_SIGNATURE_HEADER, type ConventionCheck } from "./conventions";
 import { lookupHeaders } from "./header-lookup";
 import { readHeaders, SIGNATURE_LIKE_NAME, type HeaderReading } from "./header-readings";
 import { alternativeKeys, looksEncoded } from "./key-forms";
@@ -213,14 +208,10 @@ function missingDiagnosis(
 ): Omit<SignatureDiagnosis, "headers" | "conventions"> {
   const convention = conventions.find((c) => c.signedWith) ?? conventions[0];
   if (convention) {
-    const fix =
-      convention.signedWith === null
-        ? "; its secret is not this endpoint's either"
-        : `: sign in ${OWN_SIGNATURE_HEADER} (HMAC-SHA256 of the body) to be verified`;
     return {
       cause: "other_provider",
       tone: "warning",
-      sentence: `${conventionSentence(convention)}${fix}.`,
+      sentence: otherProviderSentence(convention),
       checks: conventions.map((c) =>
         check(
           `convention_${c.provider}`,
@@ -269,6 +260,17 @@ function missingDiagnosis(
     sentence: `No signature header at all: the sender does not sign, or a proxy removed ${OWN_SIGNATURE_HEADER}; check that the webhook in the service's Settings → Webhooks has a secret.`,
     checks: [],
   };
+}
+
+/** The diagnosis's sentence for another provider's signature: the finding's words, then what to do. */
+function otherProviderSentence(check: ConventionCheck): string {
+  const how = `Signed the ${check.name} way (${check.header})`;
+  if (!check.signedWith) {
+    return `${how}, but not with this endpoint's secret; this service signs in ${OWN_SIGNATURE_HEADER}, with the secret set here.`;
+  }
+  const secret =
+    check.signedWith === "current" ? "this endpoint's secret" : "this endpoint's previous secret";
+  return `${how} with ${secret}; this service signs in ${OWN_SIGNATURE_HEADER}, so send the signature there (an HMAC-SHA256 of the body) to be verified.`;
 }
 
 function header(input: DiagnosisInput, name: string): string | null {
