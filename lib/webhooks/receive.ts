@@ -13,6 +13,7 @@ import {
   ensureDefaultEndpoint,
   resolveSecret,
 } from "./endpoint-store";
+import { recordEventShapeAfterStore } from "./event-shapes/record";
 import { resolvePreviousSecret } from "./previous-secret";
 import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
 import {
@@ -259,6 +260,8 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
     await lockScheme(db, endpoint.id, verification.scheme);
     knownEndpoints.delete(endpoint.id);
   }
+  // The event's inferred shape is folded in after the answer: the delivery is already committed.
+  after(() => recordEventShapeAfterStore(db, { ...delivery, attempt: stored.attempt }));
   if (pruneDue()) {
     after(() =>
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
