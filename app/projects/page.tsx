@@ -3,17 +3,32 @@ import { Suspense } from "react";
 import { ProjectsSkeleton } from "@/components/projects/projects-skeleton";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { firstScreen } from "@/lib/projects/first-screen";
+import { loadProjectsView } from "@/lib/projects/use-projects-view";
 
 export const metadata: Metadata = { title: "Projects" };
 
-export default function ProjectsPage() {
+export default function ProjectsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return (
     <>
       <PageHeader title="Projects" description="Active and on-hold projects of your workspace." />
-      {/* The view reads the URL (search, filters, sort); on a prerendered page that needs a boundary. */}
+      {/* The header first; the first screen of rows streams in as soon as the server has computed it. */}
       <Suspense fallback={<ProjectsSkeleton />}>
-        <ProjectsView />
+        <ProjectsWithFirstScreen searchParams={searchParams} />
       </Suspense>
     </>
   );
+}
+
+async function ProjectsWithFirstScreen({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const screen = await firstScreen(loadProjectsView(await searchParams));
+  return <ProjectsView firstScreen={screen} />;
 }

@@ -24,6 +24,7 @@ export function ProjectCards({
   onActivate,
   onOpen,
   resetKey,
+  pending = false,
   now,
 }: ProjectListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -45,6 +46,7 @@ export function ProjectCards({
       ref={scrollRef}
       role="region"
       aria-label="Projects"
+      aria-busy={pending}
       onKeyDown={rowKeyHandler({
         activeIndex,
         count: rows.length,

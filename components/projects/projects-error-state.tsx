@@ -43,6 +43,8 @@ export function ProjectsErrorState({
         <Button asChild>
           <a href={signInHref()}>Sign in again</a>
         </Button>
+      ) : known?.needsReload ? (
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
       ) : (
         <Button onClick={onRetry} disabled={retrying}>
           {retrying ? "Trying again…" : "Try again"}

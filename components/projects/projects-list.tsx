@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useCallback, useMemo, useState } from "react";
 import {
   DEFAULT_VISIBLE_COLUMNS,
@@ -16,7 +17,6 @@ import { ExportMenu } from "./export-menu";
 import { Freshness } from "./freshness";
 import { InvalidRowsNotice } from "./invalid-rows-notice";
 import { ProjectCards } from "./project-cards";
-import { ProjectSheet } from "./project-sheet";
 import { ProjectsTable } from "./projects-table";
 import { ProjectsToolbar } from "./projects-toolbar";
 import { StaleBanner } from "./stale-banner";
@@ -27,6 +27,11 @@ import { NARROW, useMediaQuery } from "./use-media-query";
 import { useNow } from "./use-now";
 import { useProjectRows } from "./use-project-rows";
 import { ViewOptions } from "./view-options";
+
+/** The sheet's code is fetched when a project is first opened (or a link names one), not with the page. */
+const ProjectSheet = dynamic(() => import("./project-sheet").then((m) => m.ProjectSheet), {
+  ssr: false,
+});
 
 export function ProjectsList({
   response,
@@ -49,7 +54,7 @@ export function ProjectsList({
 
   const { q, status, town, client, created, updated } = view;
   const filters: ProjectsFilters = { q, status, town, client, created, updated };
-  const { index, rows, facets } = useProjectRows(projects, filters, view.sort);
+  const { index, rows, facets, pending } = useProjectRows(projects, filters, view.sort);
 
   // A link's columns win; otherwise this browser's choice.
   const columns = view.cols ?? prefs.columns;
@@ -69,7 +74,7 @@ export function ProjectsList({
   // The active row (highlighted, keyboard focus) is the open project while the sheet is open.
   const [activeId, setActiveId] = useState<string | null>(null);
   const byId = useMemo(
-    () => new Map(index.items.map((item) => [item.project.id, item.project])),
+    () => new Map(index.projects.map((project) => [project.id, project])),
     [index],
   );
   const open = view.project !== null ? (byId.get(view.project) ?? null) : null;
@@ -77,6 +82,9 @@ export function ProjectsList({
   const activeIndex = active ? rows.indexOf(active) : -1;
   const openIndex = open ? (open === active ? activeIndex : rows.indexOf(open)) : -1;
   const [focusToken, setFocusToken] = useState(0);
+  // Once opened the sheet stays mounted, so that closing it animates and hands focus back to the row.
+  const [sheetUsed, setSheetUsed] = useState(view.project !== null);
+  if (view.project !== null && !sheetUsed) setSheetUsed(true);
 
   const openRow = (i: number) => {
     const project = rows[i];
@@ -110,6 +118,7 @@ export function ProjectsList({
     onOpen: openRow,
     resetKey,
     now,
+    pending,
   };
 
   return (
@@ -181,20 +190,22 @@ export function ProjectsList({
         </>
       )}
 
-      <ProjectSheet
-        project={open}
-        link={link}
-        missingId={view.project !== null && open === null ? view.project : null}
-        position={openIndex}
-        total={rows.length}
-        now={now}
-        onMove={moveOpen}
-        onClose={() => void setView({ project: null })}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          setFocusToken((t) => t + 1);
-        }}
-      />
+      {sheetUsed ? (
+        <ProjectSheet
+          project={open}
+          link={link}
+          missingId={view.project !== null && open === null ? view.project : null}
+          position={openIndex}
+          total={rows.length}
+          now={now}
+          onMove={moveOpen}
+          onClose={() => void setView({ project: null })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            setFocusToken((t) => t + 1);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

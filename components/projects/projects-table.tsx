@@ -22,6 +22,8 @@ export interface ProjectListProps {
   onOpen: (index: number) => void;
   resetKey: string;
   now: number;
+  /** The rows are catching up with the filters (a large list while typing). */
+  pending?: boolean;
 }
 
 function sortDescription(sort: ProjectsSort[], table: Table<Project>): string {
@@ -49,6 +51,7 @@ export function ProjectsTable({
   onOpen,
   resetKey,
   now,
+  pending = false,
 }: ProjectListProps & {
   table: Table<Project>;
   sort: ProjectsSort[];
@@ -84,6 +87,7 @@ export function ProjectsTable({
       ref={scrollRef}
       role="region"
       aria-label="Projects table"
+      aria-busy={pending}
       tabIndex={0}
       onKeyDown={rowKeyHandler({
         activeIndex,

@@ -1,18 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
+import type { FirstScreen } from "@/lib/projects/first-screen";
 import { projectQueries } from "@/lib/projects/queries";
 import { ProjectsErrorState } from "./projects-error-state";
+import { ProjectsFirstScreen } from "./projects-first-screen";
 import { ProjectsList } from "./projects-list";
 import { ProjectsSkeleton } from "./projects-skeleton";
 import { useRefreshProjects } from "./use-refresh-projects";
 
-/** The page's states: loading, no list at all (error), or the list (with its own notices and empty states). */
-export function ProjectsView() {
+/**
+ * The page's states: loading (the server's first screen of rows when it had a snapshot, else a skeleton), no
+ * list at all (error), or the list (with its own notices and empty states).
+ */
+export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null }) {
   const query = useQuery(projectQueries.list());
   const refresh = useRefreshProjects();
+  // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
+  // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
+  const data = useDeferredValue(query.data);
 
-  if (query.data === undefined) {
+  if (data === undefined) {
     if (query.isError) {
       return (
         <ProjectsErrorState
@@ -23,7 +32,11 @@ export function ProjectsView() {
         />
       );
     }
-    return <ProjectsSkeleton />;
+    return firstScreen && firstScreen.total > 0 ? (
+      <ProjectsFirstScreen screen={firstScreen} />
+    ) : (
+      <ProjectsSkeleton />
+    );
   }
 
   // A failed background check or manual refresh does not hide the list; it is reported beside it, until a
@@ -34,7 +47,7 @@ export function ProjectsView() {
 
   return (
     <ProjectsList
-      response={query.data}
+      response={data}
       receivedAt={query.dataUpdatedAt}
       refreshing={refresh.isPending}
       updateError={updateError}

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   DEFAULT_VISIBLE_COLUMNS,
   PROJECT_COLUMN_IDS,
@@ -33,18 +32,6 @@ export const DEFAULT_COLUMN_WIDTHS: Record<ProjectColumnId, number> = {
   updated: 128,
 };
 
-const prefsSchema = z.object({
-  columns: z
-    .string()
-    .transform(parseColumns)
-    .pipe(z.array(z.enum(PROJECT_COLUMN_IDS)).min(1)),
-  widths: z.partialRecord(
-    z.enum(PROJECT_COLUMN_IDS),
-    z.number().int().min(MIN_COLUMN_WIDTH).max(MAX_COLUMN_WIDTH),
-  ),
-  density: z.enum(DENSITIES),
-});
-
 export interface ColumnPrefs {
   columns: ProjectColumnId[];
   widths: Partial<Record<ProjectColumnId, number>>;
@@ -67,11 +54,36 @@ export function parseColumnPrefs(stored: string | null): ColumnPrefs {
     return DEFAULT_COLUMN_PREFS;
   }
   const fields = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const field = <K extends keyof ColumnPrefs>(key: K): ColumnPrefs[K] => {
-    const parsed = prefsSchema.shape[key].safeParse(fields[key]);
-    return parsed.success ? (parsed.data as ColumnPrefs[K]) : DEFAULT_COLUMN_PREFS[key];
+  return {
+    columns: parseStoredColumns(fields.columns) ?? DEFAULT_COLUMN_PREFS.columns,
+    widths: parseWidths(fields.widths) ?? DEFAULT_COLUMN_PREFS.widths,
+    density: DENSITIES.find((d) => d === fields.density) ?? DEFAULT_COLUMN_PREFS.density,
   };
-  return { columns: field("columns"), widths: field("widths"), density: field("density") };
+}
+
+// Checked by hand rather than with zod: this runs in the browser, and zod would add its weight to the page.
+
+function parseStoredColumns(value: unknown): ProjectColumnId[] | null {
+  if (typeof value !== "string") return null;
+  const columns = parseColumns(value);
+  return columns && columns.length > 0 ? columns : null;
+}
+
+function parseWidths(value: unknown): ColumnPrefs["widths"] | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const widths: ColumnPrefs["widths"] = {};
+  for (const [id, width] of Object.entries(value)) {
+    const column = PROJECT_COLUMN_IDS.find((c) => c === id);
+    const ok =
+      column !== undefined &&
+      Number.isInteger(width) &&
+      (width as number) >= MIN_COLUMN_WIDTH &&
+      (width as number) <= MAX_COLUMN_WIDTH;
+    // One bad entry makes the whole record untrustworthy, as before: the defaults it is.
+    if (!ok) return null;
+    widths[column] = width as number;
+  }
+  return widths;
 }
 
 export function serializeColumnPrefs(prefs: ColumnPrefs): string {

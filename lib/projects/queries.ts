@@ -1,13 +1,28 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
-import { projectsResponseSchema, type ProjectsResponse } from "./schema";
+import type { ProjectsResponse } from "./schema";
+import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "./schema-version";
 
 /**
  * The browser's side of `GET /api/projects`: one fetcher, one typed error, one query-options factory that
  * every component and the refresh action share (so they read and write the same cache entry).
+ *
+ * The server validates every project with zod before it stores a snapshot (lib/upstream); that check is the
+ * contract. The browser does not run it again on 100,000 rows: it trusts an answer that names the schema
+ * version this page was built for (`X-Projects-Schema`), and refuses any other answer with a clear error.
  */
 
-const apiErrorSchema = z.object({ error: z.string(), code: z.string() });
+function apiError(body: unknown): { error: string; code: string } | null {
+  if (typeof body !== "object" || body === null) return null;
+  const { error, code } = body as Record<string, unknown>;
+  return typeof error === "string" && typeof code === "string" ? { error, code } : null;
+}
+
+/** The answer's outline, checked in constant time: the rows themselves are the server's to validate. */
+function isProjectsResponse(body: unknown): body is ProjectsResponse {
+  if (typeof body !== "object" || body === null) return false;
+  const { projects, fetchedAt, stale } = body as Record<string, unknown>;
+  return Array.isArray(projects) && typeof fetchedAt === "string" && typeof stale === "boolean";
+}
 
 export class ProjectsRequestError extends Error {
   constructor(
@@ -23,6 +38,11 @@ export class ProjectsRequestError extends Error {
   /** Our own session ended: only signing in again helps, retrying does not. */
   get isUnauthenticated(): boolean {
     return this.status === 401 && this.code === "unauthorized";
+  }
+
+  /** The server speaks another version of the projects format (a deploy since this page loaded). */
+  get needsReload(): boolean {
+    return this.code === "schema_mismatch";
   }
 }
 
@@ -57,33 +77,43 @@ export async function fetchProjects({
     );
   }
 
-  const body: unknown = await response.json().catch(() => undefined);
+  // A sign-in page instead of JSON means the session ended between two requests.
+  if (response.redirected && new URL(response.url).pathname.startsWith("/sign-in")) {
+    throw new ProjectsRequestError(401, "unauthorized", "Your session has ended. Sign in again.");
+  }
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
+    const parsed = apiError(await response.json().catch(() => undefined));
     throw new ProjectsRequestError(
       response.status,
-      parsed.success ? parsed.data.code : `http_${response.status}`,
-      parsed.success
-        ? parsed.data.error
+      parsed ? parsed.code : `http_${response.status}`,
+      parsed
+        ? parsed.error
         : `The console answered with status ${response.status}. Try again in a moment.`,
       retryAfter(response),
     );
   }
 
-  const parsed = projectsResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    // A sign-in page instead of JSON means the session ended between two requests.
-    if (response.redirected && new URL(response.url).pathname.startsWith("/sign-in")) {
-      throw new ProjectsRequestError(401, "unauthorized", "Your session has ended. Sign in again.");
-    }
+  const version = response.headers.get(PROJECTS_SCHEMA_HEADER);
+  if (version !== String(PROJECTS_SCHEMA_VERSION)) {
+    await response.body?.cancel();
+    throw new ProjectsRequestError(
+      response.status,
+      "schema_mismatch",
+      `The console's server sends projects in ${version ? `format version ${version}` : "an unversioned format"}, ` +
+        `but this page reads version ${PROJECTS_SCHEMA_VERSION}. Reload the page to get the current version.`,
+    );
+  }
+
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isProjectsResponse(body)) {
     throw new ProjectsRequestError(
       response.status,
       "invalid_response",
       "The console answered in an unexpected format. Reload the page; if it persists, tell your administrator.",
     );
   }
-  return parsed.data;
+  return body;
 }
 
 export const projectQueries = {
@@ -96,7 +126,9 @@ export const projectQueries = {
       // it keeps "Updated … ago" honest and clears the stale banner once the service recovers.
       refetchInterval: 60_000,
       retry: (failureCount, error) =>
-        !(error instanceof ProjectsRequestError && error.status >= 400 && error.status < 500) &&
-        failureCount < 1,
+        !(
+          error instanceof ProjectsRequestError &&
+          ((error.status >= 400 && error.status < 500) || error.needsReload)
+        ) && failureCount < 1,
     }),
 };

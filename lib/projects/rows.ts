@@ -5,22 +5,11 @@ import type { FacetId, ProjectColumnId, ProjectsFilters, ProjectsSort } from "./
 
 /**
  * The table's rows from the projects and the view, without React: filtering, faceted counts and sorting,
- * shaped for 100,000 rows. The work per projects list is done once (search keys, instants, facet values);
- * each sort is done once per list and kept; a keystroke in the search is then one pass over the sorted rows
- * that also counts every facet.
+ * shaped for 100,000 rows. The work per projects list is done once, in flat arrays rather than an object per
+ * row (search text, instants, facet values); each column's order is ranked once, when first sorted by, so a
+ * sort is a numeric sort of row numbers; a keystroke in the search is then one scan of the search text and one
+ * pass over the sorted rows that also counts every facet.
  */
-
-export interface IndexedProject {
-  project: Project;
-  /** name, client, town and address, lowercased once; the separator never matches a search. */
-  search: string;
-  created: number;
-  updated: number;
-  /** Each facet's value as a small integer, so a pass counts in typed arrays instead of maps. */
-  status: number;
-  town: number;
-  client: number;
-}
 
 /** One facet's values, numbered in the order they first appear. */
 interface FacetValues {
@@ -29,11 +18,25 @@ interface FacetValues {
 }
 
 export interface ProjectsIndex {
-  items: IndexedProject[];
+  projects: Project[];
+  /** Every row's name, client, town and address, lowercased, in one string: rows end with ROW_END. */
+  haystack: string;
+  /** Where row i starts in the haystack (one more entry: the end). */
+  offsets: Uint32Array;
+  created: Float64Array;
+  updated: Float64Array;
+  /** Each facet's value per row as a small integer, so a pass counts in typed arrays instead of maps. */
+  valueIds: Record<FacetId, Uint32Array>;
   /** Every value each facet holds in the list, in reading order (an option stays while others filter). */
   values: Record<FacetId, string[]>;
   facets: Record<FacetId, FacetValues>;
+  /** Per column, each row's place in that column's order (equal values share one), made when first needed. */
+  ranks: Partial<Record<ProjectColumnId, Uint32Array>>;
 }
+
+/** Fields are joined by FIELD_SEP and rows end with ROW_END; neither can be searched for, so no match spans two. */
+const FIELD_SEP = "\u0000";
+const ROW_END = "\u0001";
 
 function numberer(): FacetValues & { id: (value: string) => number } {
   const byId: string[] = [];
@@ -54,66 +57,164 @@ function numberer(): FacetValues & { id: (value: string) => number } {
 }
 
 export function indexProjects(projects: Project[]): ProjectsIndex {
+  const n = projects.length;
   const status = numberer();
   const town = numberer();
   const client = numberer();
-  const items = projects.map((project) => ({
-    project,
-    search: [project.name, project.client_name, project.town, project.address]
-      .join("\u0000")
-      .toLowerCase(),
-    created: Date.parse(project.created_at),
-    updated: Date.parse(project.updated_at),
-    status: status.id(project.status),
-    town: town.id(project.town),
-    client: client.id(project.client_name),
-  }));
+  const valueIds = {
+    status: new Uint32Array(n),
+    town: new Uint32Array(n),
+    client: new Uint32Array(n),
+  };
+  const created = new Float64Array(n);
+  const updated = new Float64Array(n);
+  const offsets = new Uint32Array(n + 1);
+  const keys: string[] = new Array<string>(n);
+  let length = 0;
+  for (let i = 0; i < n; i++) {
+    const p = projects[i]!;
+    // Lowercased row by row: lowercasing can change a string's length, and the offsets must stay true.
+    const key =
+      `${p.name}${FIELD_SEP}${p.client_name}${FIELD_SEP}${p.town}${FIELD_SEP}${p.address}`.toLowerCase() +
+      ROW_END;
+    keys[i] = key;
+    offsets[i] = length;
+    length += key.length;
+    created[i] = Date.parse(p.created_at);
+    updated[i] = Date.parse(p.updated_at);
+    valueIds.status[i] = status.id(p.status);
+    valueIds.town[i] = town.id(p.town);
+    valueIds.client[i] = client.id(p.client_name);
+  }
+  offsets[n] = length;
   // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as an option.
   const list = (f: FacetValues) => f.byId.filter((v) => v !== "").sort(naturalCompare);
-  const facets = {
-    status: { byId: status.byId, ids: status.ids },
-    town: { byId: town.byId, ids: town.ids },
-    client: { byId: client.byId, ids: client.ids },
-  };
   return {
-    items,
+    projects,
+    haystack: keys.join(""),
+    offsets,
+    created,
+    updated,
+    valueIds,
     values: { status: list(status), town: list(town), client: list(client) },
-    facets,
+    facets: {
+      status: { byId: status.byId, ids: status.ids },
+      town: { byId: town.byId, ids: town.ids },
+      client: { byId: client.byId, ids: client.ids },
+    },
+    ranks: {},
   };
 }
 
-type Compare = (a: IndexedProject, b: IndexedProject) => number;
-
-const text =
-  (field: (p: Project) => string): Compare =>
-  (a, b) =>
-    naturalCompare(field(a.project), field(b.project));
-
-const COMPARE: Record<ProjectColumnId, Compare> = {
-  id: text((p) => p.id),
-  name: text((p) => p.name),
-  client: text((p) => p.client_name),
-  town: text((p) => p.town),
-  address: text((p) => p.address),
-  status: text((p) => p.status),
-  created: (a, b) => a.created - b.created,
-  updated: (a, b) => a.updated - b.updated,
+const TEXT: Record<Exclude<ProjectColumnId, "created" | "updated">, (p: Project) => string> = {
+  id: (p) => p.id,
+  name: (p) => p.name,
+  client: (p) => p.client_name,
+  town: (p) => p.town,
+  address: (p) => p.address,
+  status: (p) => p.status,
+};
+const FACET_OF: Partial<Record<ProjectColumnId, FacetId>> = {
+  client: "client",
+  town: "town",
+  status: "status",
 };
 
-/** The list in the given order, column by column; ties keep the service's order (the sort is stable). */
-export function sortIndex(items: IndexedProject[], sort: ProjectsSort[]): IndexedProject[] {
-  if (sort.length === 0) return items;
-  const compares = sort.map(({ id, desc }) => {
-    const compare = COMPARE[id];
-    return desc ? (a: IndexedProject, b: IndexedProject) => compare(b, a) : compare;
+/**
+ * Ranks distinct values: `rankOf[k]` is value k's place in the natural order, values the collator finds
+ * equal sharing a place (so their rows keep the service's order).
+ */
+function rankValues(values: string[]): Uint32Array {
+  const order = values.map((_, k) => k).sort((a, b) => naturalCompare(values[a]!, values[b]!));
+  const rankOf = new Uint32Array(values.length);
+  let rank = 0;
+  order.forEach((k, i) => {
+    if (i > 0 && naturalCompare(values[order[i - 1]!]!, values[k]!) !== 0) rank += 1;
+    rankOf[k] = rank;
   });
-  return [...items].sort((a, b) => {
-    for (const compare of compares) {
-      const order = compare(a, b);
-      if (order !== 0) return order;
+  return rankOf;
+}
+
+/** Each row's rank from its value's rank. */
+function rowRanks(ids: Uint32Array, rankOf: Uint32Array): Uint32Array {
+  const ranks = new Uint32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) ranks[i] = rankOf[ids[i]!]!;
+  return ranks;
+}
+
+/** Each row's rank in its column's natural order, from the column's values (what the rank worker runs). */
+export function rankRows(column: string[]): Uint32Array {
+  const values = numberer();
+  const ids = Uint32Array.from(column, (value) => values.id(value));
+  return rowRanks(ids, rankValues(values.byId));
+}
+
+/** The columns whose ranks cost a collator sort of up to every row (a facet's few values cost nothing). */
+export const COSTLY_RANK_COLUMNS = ["name", "address", "id"] as const;
+
+export function columnValues(
+  index: ProjectsIndex,
+  column: (typeof COSTLY_RANK_COLUMNS)[number],
+): string[] {
+  return index.projects.map(TEXT[column]);
+}
+
+/** Keeps ranks computed elsewhere (the rank worker) unless the column was ranked meanwhile. */
+export function storeRanks(index: ProjectsIndex, column: ProjectColumnId, ranks: Uint32Array) {
+  if (!index.ranks[column] && ranks.length === index.projects.length) index.ranks[column] = ranks;
+}
+
+function instantRanks(times: Float64Array): Uint32Array {
+  const distinct = Float64Array.from(new Set(times)).sort();
+  const rankOf = new Map<number, number>();
+  distinct.forEach((t, k) => rankOf.set(t, k));
+  return Uint32Array.from(times, (t) => rankOf.get(t)!);
+}
+
+/** The column's ranks, computed on first use and kept with the index (or handed in by the rank worker). */
+export function columnRanks(index: ProjectsIndex, column: ProjectColumnId): Uint32Array {
+  let ranks = index.ranks[column];
+  if (!ranks) {
+    if (column === "created" || column === "updated") ranks = instantRanks(index[column]);
+    else {
+      const facet = FACET_OF[column];
+      ranks = facet
+        ? rowRanks(index.valueIds[facet], rankValues(index.facets[facet].byId))
+        : rankRows(index.projects.map(TEXT[column]));
     }
-    return 0;
-  });
+    index.ranks[column] = ranks;
+  }
+  return ranks;
+}
+
+/**
+ * Row numbers in the given order, column by column; ties keep the service's order. Each column's ranks are
+ * folded into one key per row (rank × n + the next rank, re-ranked to stay below n), and the final key
+ * (rank × n + row) is sorted as plain numbers: no comparison callback runs.
+ */
+export function sortIndex(index: ProjectsIndex, sort: ProjectsSort[]): Uint32Array {
+  const n = index.projects.length;
+  const rows = new Uint32Array(n);
+  for (let i = 0; i < n; i++) rows[i] = i;
+  if (sort.length === 0 || n === 0) return rows;
+  let combined: Uint32Array | null = null;
+  for (const { id, desc } of sort) {
+    const ranks = columnRanks(index, id);
+    const keyOf = desc ? (i: number) => n - 1 - ranks[i]! : (i: number) => ranks[i]!;
+    if (combined === null) {
+      combined = Uint32Array.from(rows, keyOf);
+      continue;
+    }
+    const previous: Uint32Array = combined;
+    const keys = Float64Array.from(rows, (i) => previous[i]! * n + keyOf(i));
+    const distinct = Float64Array.from(new Set(keys)).sort();
+    const rankOf = new Map<number, number>();
+    distinct.forEach((k, r) => rankOf.set(k, r));
+    combined = Uint32Array.from(keys, (k) => rankOf.get(k)!);
+  }
+  const final: Uint32Array = combined!;
+  const keys = Float64Array.from(rows, (i) => final[i]! * n + i).sort();
+  return Uint32Array.from(keys, (k) => k % n);
 }
 
 export type FacetCounts = Record<FacetId, Map<string, number>>;
@@ -123,9 +224,6 @@ export interface Selection {
   /** For each facet: how many rows each value would show with every OTHER filter (and the search) applied. */
   facets: FacetCounts;
 }
-
-const within = (t: number, interval: Interval | null) =>
-  interval === null || (t >= interval.start && t < interval.end);
 
 /** Flags by value id for a facet's chosen values, or null when nothing is chosen (every value passes). */
 function chosenFlags(values: FacetValues, chosen: readonly string[]): Uint8Array | null {
@@ -146,6 +244,21 @@ function toCounts(values: FacetValues, counts: Int32Array): Map<string, number> 
   return map;
 }
 
+/** Flags the rows whose search text holds `q`: one scan of the haystack, each hit mapped to its row. */
+function searchRows(index: ProjectsIndex, q: string): Uint8Array {
+  const { haystack, offsets } = index;
+  const hits = new Uint8Array(offsets.length - 1);
+  let row = 0;
+  let at = haystack.indexOf(q);
+  while (at !== -1) {
+    while (offsets[row + 1]! <= at) row += 1;
+    hits[row] = 1;
+    // Once a row matched, go on from its end.
+    at = haystack.indexOf(q, offsets[row + 1]!);
+  }
+  return hits;
+}
+
 /**
  * One pass over the sorted rows. A row that passes every filter is shown and counts for every facet; a row
  * that fails exactly one facet's filter still counts for that facet (that is what selecting the value would
@@ -153,12 +266,13 @@ function toCounts(values: FacetValues, counts: Int32Array): Map<string, number> 
  */
 export function selectProjects(
   index: ProjectsIndex,
-  sorted: IndexedProject[],
+  sorted: Uint32Array,
   filters: ProjectsFilters,
   now: number,
 ): Selection {
-  const q = filters.q.replaceAll("\u0000", "").trim().toLowerCase();
-  const { facets: values } = index;
+  const q = filters.q.replaceAll(FIELD_SEP, "").replaceAll(ROW_END, "").trim().toLowerCase();
+  const { facets: values, valueIds, projects } = index;
+  const hits = q ? searchRows(index, q) : null;
   const status = chosenFlags(values.status, filters.status);
   const town = chosenFlags(values.town, filters.town);
   const client = chosenFlags(values.client, filters.client);
@@ -169,22 +283,29 @@ export function selectProjects(
     town: new Int32Array(values.town.byId.length),
     client: new Int32Array(values.client.byId.length),
   };
+  const statusOf = valueIds.status;
+  const townOf = valueIds.town;
+  const clientOf = valueIds.client;
 
   const rows: Project[] = [];
-  for (const item of sorted) {
-    if (q && !item.search.includes(q)) continue;
-    if (!within(item.created, created) || !within(item.updated, updated)) continue;
-    const okStatus = !status || status[item.status] === 1;
-    const okTown = !town || town[item.town] === 1;
-    const okClient = !client || client[item.client] === 1;
+  for (let k = 0; k < sorted.length; k++) {
+    const i = sorted[k]!;
+    if (hits && hits[i] === 0) continue;
+    if (!within(index.created[i]!, created) || !within(index.updated[i]!, updated)) continue;
+    const s = statusOf[i]!;
+    const t = townOf[i]!;
+    const c = clientOf[i]!;
+    const okStatus = !status || status[s] === 1;
+    const okTown = !town || town[t] === 1;
+    const okClient = !client || client[c] === 1;
     if (okStatus && okTown && okClient) {
-      rows.push(item.project);
-      counts.status[item.status]! += 1;
-      counts.town[item.town]! += 1;
-      counts.client[item.client]! += 1;
-    } else if (!okStatus && okTown && okClient) counts.status[item.status]! += 1;
-    else if (okStatus && !okTown && okClient) counts.town[item.town]! += 1;
-    else if (okStatus && okTown && !okClient) counts.client[item.client]! += 1;
+      rows.push(projects[i]!);
+      counts.status[s]! += 1;
+      counts.town[t]! += 1;
+      counts.client[c]! += 1;
+    } else if (!okStatus && okTown && okClient) counts.status[s]! += 1;
+    else if (okStatus && !okTown && okClient) counts.town[t]! += 1;
+    else if (okStatus && okTown && !okClient) counts.client[c]! += 1;
   }
   return {
     rows,
@@ -195,6 +316,9 @@ export function selectProjects(
     },
   };
 }
+
+const within = (t: number, interval: Interval | null) =>
+  interval === null || (t >= interval.start && t < interval.end);
 
 export interface FacetOption {
   value: string;

@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 import type { ProjectsAnswer } from "./projects-service";
 
 /**
@@ -12,7 +13,10 @@ export function projectsResponse(answer: ProjectsAnswer): Response {
   if (answer.ok) {
     return new Response(answer.body, {
       status: 200,
-      headers: { "Content-Type": "application/json; charset=utf-8" },
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        [PROJECTS_SCHEMA_HEADER]: String(PROJECTS_SCHEMA_VERSION),
+      },
     });
   }
   const { error } = answer;

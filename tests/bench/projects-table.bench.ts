@@ -23,7 +23,7 @@ function makeTable(data: Project[]) {
   return ({ globalFilter = "", sorting }: { globalFilter?: string; sorting: ProjectsSort[] }) => {
     const key = JSON.stringify(sorting);
     let order = sorted.get(key);
-    if (!order) sorted.set(key, (order = sortIndex(index.items, sorting)));
+    if (!order) sorted.set(key, (order = sortIndex(index, sorting)));
     return selectProjects(index, order, { q: globalFilter, ...NO_FILTERS }, Date.now()).rows.length;
   };
 }

@@ -168,6 +168,8 @@ test("a custom range picked on the calendar includes both days", async ({ page }
     );
   const pick = async (d: Date) => {
     const grid = page.getByRole("grid");
+    // The calendar's code loads when the popover first opens.
+    await expect(grid).toBeVisible();
     for (
       let i = 0;
       i < 2 && (await grid.getByRole("button", { name: label(d) }).count()) === 0;

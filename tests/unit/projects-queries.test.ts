@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchProjects, ProjectsRequestError } from "@/lib/projects/queries";
+import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 
 /**
  * The browser's fetcher against a real local HTTP server answering the way /api/projects (and what sits in
@@ -31,6 +32,12 @@ function answer(a: Answer) {
   answers.set("current", a);
 }
 
+/** A 200 as /api/projects sends it: JSON, with the schema version this page reads. */
+const current = {
+  "content-type": "application/json",
+  [PROJECTS_SCHEMA_HEADER]: String(PROJECTS_SCHEMA_VERSION),
+};
+
 async function failure(): Promise<ProjectsRequestError> {
   const error = await fetchProjects({ origin }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ProjectsRequestError);
@@ -58,12 +65,12 @@ const good = {
 
 describe("fetchProjects", () => {
   it("returns the answer, stale flag, error and invalid rows as sent", async () => {
-    answer({ status: 200, body: JSON.stringify(good) });
+    answer({ status: 200, headers: current, body: JSON.stringify(good) });
     await expect(fetchProjects({ origin })).resolves.toEqual(good);
   });
 
   it("asks for a manual refresh with ?refresh=1", async () => {
-    answer({ status: 200, body: JSON.stringify(good) });
+    answer({ status: 200, headers: current, body: JSON.stringify(good) });
     await fetchProjects({ origin, refresh: true });
     expect(seen.at(-1)).toBe("/api/projects?refresh=1");
     await fetchProjects({ origin });
@@ -118,10 +125,32 @@ describe("fetchProjects", () => {
   });
 
   it("refuses a 200 whose body is not the documented shape", async () => {
-    answer({ status: 200, body: JSON.stringify({ projects: "nope" }) });
+    answer({ status: 200, headers: current, body: JSON.stringify({ projects: "nope" }) });
     expect(await failure()).toMatchObject({ code: "invalid_response" });
-    answer({ status: 200, body: "{not json" });
+    answer({ status: 200, headers: current, body: "{not json" });
     expect(await failure()).toMatchObject({ code: "invalid_response" });
+  });
+
+  it("refuses an answer in another schema version and asks for a reload, rows unread", async () => {
+    answer({
+      status: 200,
+      headers: { ...current, [PROJECTS_SCHEMA_HEADER]: String(PROJECTS_SCHEMA_VERSION + 1) },
+      body: JSON.stringify(good),
+    });
+    const error = await failure();
+    expect(error).toMatchObject({
+      code: "schema_mismatch",
+      message: `The console's server sends projects in format version ${PROJECTS_SCHEMA_VERSION + 1}, but this page reads version ${PROJECTS_SCHEMA_VERSION}. Reload the page to get the current version.`,
+    });
+    expect(error.needsReload).toBe(true);
+  });
+
+  it("refuses a 200 that names no schema version at all", async () => {
+    answer({ status: 200, body: JSON.stringify(good) });
+    expect(await failure()).toMatchObject({
+      code: "schema_mismatch",
+      message: expect.stringContaining("an unversioned format") as string,
+    });
   });
 
   it("reports an unreachable console as a network error", async () => {

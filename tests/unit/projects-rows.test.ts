@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { facetOptions, indexProjects, selectProjects, sortIndex } from "@/lib/projects/rows";
+import {
+  COSTLY_RANK_COLUMNS,
+  columnValues,
+  facetOptions,
+  indexProjects,
+  rankRows,
+  selectProjects,
+  sortIndex,
+  storeRanks,
+} from "@/lib/projects/rows";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectsFilters, ProjectsSort } from "@/lib/projects/view";
 
@@ -39,7 +48,7 @@ function select(
   const index = indexProjects(data);
   return {
     index,
-    ...selectProjects(index, sortIndex(index.items, sort), { ...NONE, ...filters }, NOW),
+    ...selectProjects(index, sortIndex(index, sort), { ...NONE, ...filters }, NOW),
   };
 }
 const names = (rows: Project[]) => rows.map((p) => p.name);
@@ -94,6 +103,54 @@ describe("sorting", () => {
   });
 });
 
+describe("sorting: ties, three columns, ranks from the worker", () => {
+  const data = [
+    project({ name: "oak", client_name: "B", town: "York" }),
+    project({ name: "Oak", client_name: "A", town: "Hull" }),
+    project({ name: "elm", client_name: "A", town: "York" }),
+    project({ name: "ÓAK", client_name: "A", town: "Hull" }),
+    project({ name: "elm", client_name: "B", town: "Hull" }),
+  ];
+  const order = (rows: Project[]) => rows.map((p) => p.id);
+
+  it("keeps the service's order for names the collator finds equal, ascending and descending", () => {
+    const ids = data.map((p) => p.id);
+    expect(order(select(data, {}, [{ id: "name", desc: false }]).rows)).toEqual([
+      ids[2],
+      ids[4],
+      ids[0],
+      ids[1],
+      ids[3],
+    ]);
+    expect(order(select(data, {}, [{ id: "name", desc: true }]).rows)).toEqual([
+      ids[0],
+      ids[1],
+      ids[3],
+      ids[2],
+      ids[4],
+    ]);
+  });
+
+  it("sorts by three columns, each breaking the ties of the one before", () => {
+    const ids = data.map((p) => p.id);
+    const sort: ProjectsSort[] = [
+      { id: "client", desc: false },
+      { id: "town", desc: true },
+      { id: "name", desc: false },
+    ];
+    expect(order(select(data, {}, sort).rows)).toEqual([ids[2], ids[1], ids[3], ids[0], ids[4]]);
+  });
+
+  it("sorts the same with ranks handed in by the worker as with ranks made on the click", () => {
+    const worker = indexProjects(data);
+    for (const column of COSTLY_RANK_COLUMNS) {
+      storeRanks(worker, column, rankRows(columnValues(worker, column)));
+    }
+    const sort: ProjectsSort[] = [{ id: "name", desc: true }];
+    expect(sortIndex(worker, sort)).toEqual(sortIndex(indexProjects(data), sort));
+  });
+});
+
 describe("filtering and facets", () => {
   const data = [
     project({ name: "Mill Lane offices", status: "active", town: "Leeds", client_name: "Acme" }),
@@ -114,6 +171,18 @@ describe("filtering and facets", () => {
     ]);
     expect(names(select(data, { town: ["Leeds", "York"], client: ["Acme"] }).rows)).toEqual([
       "Mill Lane offices",
+    ]);
+  });
+
+  it("never matches across two fields or two rows", () => {
+    // "offices" ends the first row's name and "acme" starts its client; "acme" ends a row's client.
+    expect(select(data, { q: "offices acme" }).rows).toEqual([]);
+    expect(select(data, { q: "officesacme" }).rows).toEqual([]);
+    expect(select(data, { q: "1 mill roadmill" }).rows).toEqual([]);
+    expect(names(select(data, { q: "MILL" }).rows)).toEqual([
+      "Mill Lane offices",
+      "School roof",
+      "Bridge",
     ]);
   });
 

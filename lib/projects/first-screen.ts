@@ -1,0 +1,65 @@
+import "server-only";
+import { getProjectsService } from "@/lib/upstream";
+import { indexProjects, selectProjects, sortIndex, type ProjectsIndex } from "./rows";
+import type { Project, ProjectsResponse } from "./schema";
+import {
+  DEFAULT_VISIBLE_COLUMNS,
+  serializeSort,
+  type ProjectColumnId,
+  type ProjectsViewState,
+} from "./view";
+
+/**
+ * The first screen of the projects table, computed on the server so that the page's HTML already holds the
+ * rows a member sees first (the whole list, up to 100,000 projects, then arrives by `/api/projects` and takes
+ * over). Same row pipeline as the browser (./rows.ts), same view from the URL.
+ */
+
+/** Enough rows to fill a tall screen; the rest is the browser's. */
+export const FIRST_SCREEN_ROWS = 30;
+
+export interface FirstScreen {
+  rows: Project[];
+  /** Rows the view shows, and the list's length: the count line reads the same before and after. */
+  shown: number;
+  total: number;
+  columns: ProjectColumnId[];
+  /** The server's clock, so that "3 days ago" renders the same on the server and at hydration. */
+  now: number;
+}
+
+/** One snapshot's index per server instance: parsing and indexing 100,000 rows per page view would not do. */
+let cache: { key: string; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null = null;
+
+/** The snapshot's identity: its size and the `fetchedAt` that follows the projects array. */
+function snapshotKey(body: string): string {
+  const at = body.lastIndexOf('"fetchedAt":');
+  return `${body.length}:${body.slice(at, at + 48)}`;
+}
+
+/**
+ * Null when there is no snapshot or it cannot be read: the page then shows its skeleton, and the browser's
+ * own request to /api/projects reports why, as before.
+ */
+export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen | null> {
+  const answer = await (await getProjectsService()).getProjects().catch(() => null);
+  if (!answer?.ok || typeof answer.body !== "string") return null;
+  const key = snapshotKey(answer.body);
+  if (cache?.key !== key) {
+    const { projects } = JSON.parse(answer.body) as ProjectsResponse;
+    cache = { key, index: indexProjects(projects), orders: new Map() };
+  }
+  const { index, orders } = cache;
+  const sortKey = serializeSort(view.sort);
+  let order = orders.get(sortKey);
+  if (!order) orders.set(sortKey, (order = sortIndex(index, view.sort)));
+  const now = Date.now();
+  const { rows } = selectProjects(index, order, view, now);
+  return {
+    rows: rows.slice(0, FIRST_SCREEN_ROWS),
+    shown: rows.length,
+    total: index.projects.length,
+    columns: view.cols ?? [...DEFAULT_VISIBLE_COLUMNS],
+    now,
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12, mobile (its default: Moto G class phone, simulated 4× CPU
+ * slowdown and slow 4G), against the production build with 300 projects (the e2e stack's size):
+ * - `/projects` signed in: performance and best practices, and the gzip size of the scripts it loads first;
+ * - `/sign-in` signed out: SEO.
+ * Beside them, the same figures for an empty console page (`/bench/empty`, bench builds only: the layout and
+ * the session check, nothing else). Scores are medians of a few runs. Goals: `/projects` performance ≥ 0.95,
+ * best practices 1.0, `/sign-in` SEO 1.0, `/projects` scripts ≤ 180 KB gzip.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import type { Result } from "lighthouse";
+import { startSimulator } from "../../lib/simulator";
+import { signInCookie } from "../e2e/upstream-support";
+import { distDir, ensureBuild, freePort, startApp } from "../support/app-server";
+import { median, printFigures, type Figure } from "./figure";
+
+const KEY = "sim_bench_lighthouse_key";
+const RUNS = 3;
+
+interface Audit {
+  scores: Record<string, number>;
+}
+
+async function audit(
+  port: number,
+  url: string,
+  categories: string[],
+  cookie: string | null,
+): Promise<Audit> {
+  // Lighthouse's CLI in plain Node: under tsx, the functions it runs in the page would carry tsx's helpers.
+  const args = [
+    path.join(process.cwd(), "node_modules/lighthouse/cli/index.js"),
+    url,
+    `--port=${port}`,
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+    `--only-categories=${categories.join(",")}`,
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const lhr = JSON.parse(stdout) as Result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+  }
+  const scores: Record<string, number> = {};
+  for (const id of categories) scores[id] = lhr.categories[id]?.score ?? Number.NaN;
+  for (const [id, a] of Object.entries(lhr.audits)) {
+    if (a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative") {
+      if (
+        categories.some((c) =>
+          lhr.categories[c]?.auditRefs.some((r) => r.id === id && r.weight > 0),
+        )
+      )
+        console.log(`  ${new URL(url).pathname} ${id}: ${a.score} ${a.displayValue ?? ""}`);
+    }
+  }
+  return { scores };
+}
+
+/**
+ * The gzip size (level 9, as a CDN would send it) of the scripts a route loads first, from the build's own
+ * list (`<distDir>/diagnostics/route-bundle-stats.json`); code loaded on first use is not counted.
+ */
+function firstLoadGzipKB(route: string): number {
+  const stats = JSON.parse(
+    fs.readFileSync(path.join(distDir(), "diagnostics/route-bundle-stats.json"), "utf8"),
+  ) as { route: string; firstLoadChunkPaths: string[] }[];
+  const entry = stats.find((r) => r.route === route);
+  if (!entry) throw new Error(`${route} is not in the build's route-bundle-stats.json`);
+  let bytes = 0;
+  for (const file of new Set(entry.firstLoadChunkPaths)) {
+    bytes += gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+export default async function lighthouseBench(): Promise<Figure[]> {
+  ensureBuild();
+  const sim = await startSimulator({ projects: 300, seed: 1, keys: [KEY] });
+  const app = await startApp({
+    env: {
+      PROJECTS_API_BASE_URL: sim.baseUrl,
+      PROJECTS_API_KEY: KEY,
+      PROJECTS_CACHE_TTL_SECONDS: "3600",
+    },
+  });
+  // Two browsers: the signed-in one keeps the session cookies the app sets, which would send /sign-in onwards.
+  const launch = async () => {
+    const port = await freePort();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+    });
+    return { port, browser };
+  };
+  const signedIn = await launch();
+  const signedOut = await launch();
+  try {
+    const cookie = await signInCookie(app.url);
+    const warm = await fetch(`${app.url}/api/projects`, { headers: { cookie } });
+    if (!warm.ok) throw new Error(`/api/projects: ${warm.status}`);
+    const runs: Record<string, Audit[]> = { projects: [], empty: [], signIn: [] };
+    for (let i = 0; i < RUNS; i++) {
+      runs.projects!.push(
+        await audit(
+          signedIn.port,
+          `${app.url}/projects`,
+          ["performance", "best-practices"],
+          cookie,
+        ),
+      );
+      runs.empty!.push(
+        await audit(
+          signedIn.port,
+          `${app.url}/bench/empty`,
+          ["performance", "best-practices"],
+          cookie,
+        ),
+      );
+      runs.signIn!.push(
+        await audit(signedOut.port, `${app.url}/sign-in`, ["seo", "performance"], null),
+      );
+    }
+    const score = (name: string, category: string) =>
+      median(runs[name]!.map((r) => r.scores[category]!));
+    const projectsJs = firstLoadGzipKB("/projects");
+    const emptyJs = firstLoadGzipKB("/bench/empty");
+    console.log(
+      `performance runs: /projects ${runs.projects!.map((r) => r.scores.performance).join(", ")}; ` +
+        `empty page ${runs.empty!.map((r) => r.scores.performance).join(", ")}; ` +
+        `/sign-in ${runs.signIn!.map((r) => r.scores.performance).join(", ")}`,
+    );
+    const figures: Figure[] = [
+      {
+        id: "lighthouse.projects.performance",
+        label: "Lighthouse mobile /projects (300 projects): performance",
+        value: score("projects", "performance"),
+        unit: "score",
+        baseline: { label: "empty console page", value: score("empty", "performance") },
+      },
+      {
+        id: "lighthouse.projects.best-practices",
+        label: "Lighthouse mobile /projects: best practices",
+        value: score("projects", "best-practices"),
+        unit: "score",
+        baseline: { label: "empty console page", value: score("empty", "best-practices") },
+      },
+      {
+        id: "lighthouse.sign-in.seo",
+        label: "Lighthouse mobile /sign-in: SEO",
+        value: score("signIn", "seo"),
+        unit: "score",
+      },
+      {
+        id: "js.projects.gzip",
+        label: "/projects: scripts loaded, gzip",
+        value: projectsJs,
+        unit: "KB",
+        baseline: { label: "empty console page", value: emptyJs },
+      },
+    ];
+    printFigures(figures);
+    return figures;
+  } finally {
+    await signedIn.browser.close();
+    await signedOut.browser.close();
+    await app.stop();
+    await sim.close();
+  }
+}

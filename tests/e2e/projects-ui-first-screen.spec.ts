@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import type { Project } from "@/lib/projects/schema";
+import { PROJECTS_SCHEMA_HEADER } from "@/lib/projects/schema-version";
+import { APP_URL, SIM } from "../support/e2e-env";
+import {
+  filterButton,
+  listedProjects,
+  openCurrentList,
+  rowCount,
+  searchable,
+} from "./projects-ui-support";
+
+/**
+ * What the page holds before its scripts run (the server's first screen of rows), what a page built for
+ * another version of /api/projects' format tells the member, how long facet lists are cut, and robots.txt.
+ * Expected values come from the simulator's data.
+ */
+
+let projects: Project[] = [];
+
+test.beforeAll(async ({ request }) => {
+  await request.post(`${SIM.control}/reset`);
+  projects = await listedProjects(request);
+});
+
+test.describe.configure({ timeout: 150_000 });
+
+/** As React writes text into HTML. */
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll("'", "&#x27;")
+    .replaceAll('"', "&quot;");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("the page's HTML already holds the first rows of the view in the URL, newest first", async ({
+  page,
+}) => {
+  // Make the app's snapshot the simulator's current list first.
+  await openCurrentList(page, projects.length);
+
+  const newest = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  const html = await (await page.request.get("/projects")).text();
+  expect(html).toContain(`${projects.length.toLocaleString("en")} projects`);
+  for (const p of newest.slice(0, 5)) expect(html).toContain(escapeHtml(p.name));
+
+  // A search in the link is applied on the server too: the count and the rows are the view's.
+  const word = projects[0]!.town;
+  const matching = projects.filter((p) =>
+    searchable(p).some((f) => f.toLowerCase().includes(word.toLowerCase())),
+  );
+  const filtered = await (await page.request.get(`/projects?q=${encodeURIComponent(word)}`)).text();
+  expect(filtered).toContain(
+    `${matching.length.toLocaleString("en")} of ${projects.length.toLocaleString("en")} projects`,
+  );
+  const notMatching = newest.find((p) => !matching.some((m) => m.name === p.name))!;
+  expect(filtered).not.toContain(`>${escapeHtml(notMatching.name)}<`);
+});
+
+test("an answer in another schema version: the member is told to reload, and Reload loads the list", async ({
+  page,
+}) => {
+  let version = "999";
+  await page.route("**/api/projects", async (route) => {
+    // The real answer, as a server from another deploy would label it.
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), [PROJECTS_SCHEMA_HEADER.toLowerCase()]: version },
+    });
+  });
+  await page.goto("/projects");
+  const alert = page.getByRole("alert").filter({ hasText: "Projects could not be loaded" });
+  await expect(alert).toContainText(
+    "The console's server sends projects in format version 999, but this page reads version 1. Reload the page to get the current version.",
+  );
+  await expect(alert).toContainText("schema_mismatch");
+
+  version = "1";
+  await alert.getByRole("button", { name: "Reload the page" }).click();
+  await expect(rowCount(page)).toHaveText(`${projects.length} projects`);
+});
+
+test("a facet with more values than a popover lists shows the first ones and says to type", async ({
+  page,
+}) => {
+  const clients = [...new Set(projects.map((p) => p.client_name))];
+  test.skip(clients.length <= 100, "the seeded data has 100 clients or fewer");
+  await openCurrentList(page, projects.length);
+  await filterButton(page, "Client").click();
+  const popover = page.getByRole("dialog", { name: "Client filter" });
+  await expect(popover.getByRole("option")).toHaveCount(100);
+  await expect(popover.getByRole("note")).toHaveText(
+    `First 100 of ${clients.length.toLocaleString("en")}: type to narrow.`,
+  );
+  // The search reaches every client, also those past the first hundred.
+  const last = [...clients].sort((a, b) =>
+    a.localeCompare(b, "en", { numeric: true, sensitivity: "base" }),
+  )[clients.length - 1]!;
+  await page.getByRole("combobox", { name: "Search client" }).fill(last);
+  await expect(
+    popover.getByRole("option", { name: new RegExp(`^${escapeRegExp(last)}, `) }),
+  ).toBeVisible();
+  await expect(popover.getByRole("note")).toHaveCount(0);
+});
+
+test("robots.txt is served without a session: sign-in may be crawled, nothing else", async ({
+  playwright,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL: APP_URL });
+  const response = await anonymous.get("/robots.txt", { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  expect(text).toContain("Allow: /sign-in");
+  expect(text).toContain("Disallow: /");
+  await anonymous.dispose();
+});
