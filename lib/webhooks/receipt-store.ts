@@ -22,6 +22,10 @@ export const RATE_WINDOW_MS = 60_000;
 export interface EndpointSnapshot {
   id: string;
   secretCiphertext: string | null;
+  /** The replaced secret and its 24 h (lib/webhooks/previous-secret.ts); expiry is checked per delivery. */
+  previousSecretCiphertext: string | null;
+  previousSecretReplacedAt: Date | null;
+  previousSecretExpiresAt: Date | null;
   lockedScheme: string | null;
   acceptInvalidSignatures: boolean;
   rateLimitPerMinute: number | null;
@@ -66,7 +70,8 @@ export async function countAtEndpoint(
   const result = (await db.execute(sql`
     with ep as (
       select id, secret_ciphertext, locked_scheme, accept_invalid_signatures, rate_limit_per_minute,
-             script_remaining
+             script_remaining, previous_secret_ciphertext, previous_secret_replaced_at,
+             previous_secret_expires_at
       from webhook_endpoints where id = ${endpointId}::text
     ), ${countedInWindow(windowStart)}
     select ep.*, (select count from counted) as window_count from ep
@@ -78,6 +83,9 @@ export async function countAtEndpoint(
       accept_invalid_signatures: boolean;
       rate_limit_per_minute: number | null;
       script_remaining: number;
+      previous_secret_ciphertext: string | null;
+      previous_secret_replaced_at: string | Date | null;
+      previous_secret_expires_at: string | Date | null;
       window_count: number;
     }[];
   };
@@ -86,12 +94,20 @@ export async function countAtEndpoint(
   return {
     id: row.id,
     secretCiphertext: row.secret_ciphertext,
+    previousSecretCiphertext: row.previous_secret_ciphertext,
+    previousSecretReplacedAt: toDate(row.previous_secret_replaced_at),
+    previousSecretExpiresAt: toDate(row.previous_secret_expires_at),
     lockedScheme: row.locked_scheme,
     acceptInvalidSignatures: row.accept_invalid_signatures,
     rateLimitPerMinute: row.rate_limit_per_minute,
     scriptRemaining: row.script_remaining,
     windowCount: Number(row.window_count),
   };
+}
+
+/** A timestamptz from a raw query: node-postgres gives a Date, PGlite a Date or a string. */
+function toDate(value: string | Date | null): Date | null {
+  return value === null ? null : value instanceof Date ? value : new Date(value);
 }
 
 export type GuardedOutcome =
@@ -121,6 +137,7 @@ export async function storeIfUnchanged(
       select id from webhook_endpoints
       where id = ${snapshot.id}::text
         and secret_ciphertext is not distinct from ${snapshot.secretCiphertext}::text
+        and previous_secret_ciphertext is not distinct from ${snapshot.previousSecretCiphertext}::text
         and locked_scheme is not distinct from ${snapshot.lockedScheme}::text
         and accept_invalid_signatures = ${snapshot.acceptInvalidSignatures}::boolean
         and rate_limit_per_minute is not distinct from ${snapshot.rateLimitPerMinute}::int

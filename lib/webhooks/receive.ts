@@ -14,6 +14,7 @@ import {
   resolveSecret,
 } from "./endpoint-store";
 import { recordEventShapeAfterStore } from "./event-shapes/record";
+import { resolvePreviousSecret } from "./previous-secret";
 import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
 import {
   consumeScriptedAnswer,
@@ -117,7 +118,7 @@ function assessDelivery(
   script: Script,
 ) {
   const contentType = request.headers.get("content-type");
-  const analysis = analyzeBody(body, contentType);
+  const analysis = analyzeBody(body, contentType, request.headers.get("content-encoding"));
   const { secret, unreadable } = resolveSecret(endpoint, settings);
   const verification = verifyDelivery({
     body,
@@ -126,6 +127,8 @@ function assessDelivery(
     lockedScheme: endpoint.lockedScheme,
     envelopeTimestamp: analysis.envelopeTimestamp,
     now: receivedAt,
+    previousSecret: resolvePreviousSecret(endpoint, settings.box, receivedAt),
+    decodedBody: analysis.decodedBody,
   });
   const findings: Finding[] = [...analysis.findings, ...verification.findings];
   if (unreadable) {
@@ -251,7 +254,9 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   const { endpoint, stored, script } = received;
   const { delivery, verification } = received.assessed;
 
-  if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
+  // A sender still on the previous secret does not teach the scheme: the new secret may come with another.
+  const teachesScheme = verification.result === "verified" && !verification.previousSecret;
+  if (teachesScheme && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
     knownEndpoints.delete(endpoint.id);
   }
