@@ -163,7 +163,7 @@ function assessDelivery(
     scripted: script !== null,
     hangSeconds: script?.hangSeconds ?? null,
   };
-  return { delivery, verification };
+  return { delivery, verification, decodedBody: analysis.decodedBody };
 }
 
 interface Receipt {
@@ -260,8 +260,12 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
     await lockScheme(db, endpoint.id, verification.scheme);
     knownEndpoints.delete(endpoint.id);
   }
-  // The event's inferred shape is folded in after the answer: the delivery is already committed.
-  after(() => recordEventShapeAfterStore(db, { ...delivery, attempt: stored.attempt }));
+  // The event's inferred shape is folded in after the answer: the delivery is already committed. A gzip
+  // body is profiled as decoded, like the inspector shows it.
+  const profiled = received.assessed.decodedBody ?? delivery.body;
+  after(() =>
+    recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt }),
+  );
   if (pruneDue()) {
     after(() =>
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 import { newestId } from "./webhook-inspector-support";
@@ -146,6 +146,10 @@ test("a gzip body is shown decoded, with which bytes the signature covers", asyn
     detail.getByText(/The body is gzip-compressed \(Content-Encoding: gzip\)/),
   ).toBeVisible();
   await expect(detail.getByText(/The signature covers the decoded body/)).toBeVisible();
+  // The Events view profiles the decoded body, as the inspector shows it.
+  await expect
+    .poll(() => profiledEvents(api, endpoint.id))
+    .toEqual([expect.objectContaining({ event: "file.uploaded", deliveries: 1 })]);
 });
 
 test("a body with a UTF-8 byte-order mark is read after it, and the finding says so", async ({
@@ -171,4 +175,13 @@ test("a body with a UTF-8 byte-order mark is read after it, and the finding says
   await expect(
     detail.getByRole("tree", { name: "Envelope data" }).getByText('"Pour the slab"'),
   ).toBeVisible();
+  await expect
+    .poll(() => profiledEvents(api, endpoint.id))
+    .toEqual([expect.objectContaining({ deliveries: 1 })]);
 });
+
+/** The events the Events view has profiled at an endpoint (the shape is folded in just after the answer). */
+async function profiledEvents(api: APIRequestContext, endpointId: string) {
+  const answer = await api.get(`/api/webhooks/event-shapes?endpoint=${endpointId}`);
+  return ((await answer.json()) as { events: { event: string; deliveries: number }[] }).events;
+}
