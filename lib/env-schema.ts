@@ -91,6 +91,8 @@ const serverShape = {
   WEBHOOK_RETENTION_COUNT: integer(1, 10_000_000, 10_000),
   WEBHOOK_RETENTION_DAYS: integer(1, 3_650, 30),
   WEBHOOK_RETRY_WINDOW_SECONDS: integer(1, 7 * 86_400, 3_600),
+  /** Replays may go to private, loopback and link-local addresses (the simulator, tests, a private network). */
+  ALLOW_PRIVATE_REPLAY_TARGETS: flag,
   SECRETS_ENCRYPTION_KEY: z
     .string()
     // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).
@@ -187,6 +189,8 @@ const clientShape = {
 const FIXES: Record<string, string> = {
   NODE_ENV: "Leave it unset; Next.js sets it.",
   DEMO_MODE: "Set DEMO_MODE=true only for the local demo.",
+  ALLOW_PRIVATE_REPLAY_TARGETS:
+    "Set ALLOW_PRIVATE_REPLAY_TARGETS=true or false (true only where replays to private addresses are wanted).",
   PROJECTS_API_BASE_URL:
     "Set it to the service's address including /api/public, e.g. https://service.example.com/api/public.",
   UPSTREAM_CALLS_PER_MINUTE:

@@ -12,6 +12,7 @@ import { formatBytes } from "@/lib/webhooks/format";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
 import { DETAIL_TABS, type DetailTab } from "@/lib/webhooks/use-inspector-view";
 import { AttemptsTab } from "./attempts-tab";
+import { DeliveryActions } from "./delivery-actions";
 import { EnvelopeTab } from "./envelope-tab";
 import { FindingsTab } from "./findings-tab";
 import { HeadersTab } from "./headers-tab";
@@ -57,7 +58,7 @@ export function DeliveryDetailPane({
       className="flex h-full min-w-0 flex-col outline-none"
       data-testid="delivery-detail"
     >
-      <header className="flex items-start gap-2 border-b px-4 py-3">
+      <header className="@container flex flex-wrap items-start gap-2 border-b px-4 py-3">
         <div className="min-w-0 flex-1">
           <h2
             id="delivery-heading"
@@ -90,6 +91,9 @@ export function DeliveryDetailPane({
             </p>
           ) : null}
         </div>
+        {delivery ? (
+          <DeliveryActions delivery={delivery} endpoints={endpoints} onDeleted={onClose} />
+        ) : null}
         <Button
           variant="ghost"
           size="icon-sm"

@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { EndpointView } from "@/lib/webhooks/console-client";
 import { receiverUrl } from "./endpoint-settings";
 
-function EmptyState({
+export function EmptyState({
   icon,
   title,
   children,
@@ -27,7 +27,7 @@ function EmptyState({
   );
 }
 
-function CopyLine({ value, label }: { value: string; label: string }) {
+export function CopyLine({ value, label }: { value: string; label: string }) {
   return (
     <div className="flex w-full items-center gap-1 rounded-md border bg-muted/50 px-2 py-1 text-left">
       <code className="min-w-0 flex-1 font-mono text-xs break-all">{value}</code>

@@ -23,6 +23,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/console-client";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
 import { describeScheme } from "@/lib/webhooks/format";
+import { ClearDeliveries } from "./clear-deliveries";
 import { FormError } from "./form-error";
 import { useEndpointActions } from "./use-endpoint-actions";
 
@@ -112,9 +113,10 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
       </section>
       <ScriptForm endpoint={endpoint} id={`${prefix}-script`} onSave={patch} />
       <FormError error={update.error} />
+      <Separator />
+      <ClearDeliveries endpoint={endpoint} />
       {endpoint.id !== DEFAULT_ENDPOINT_ID ? (
         <>
-          <Separator />
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button variant="destructive" size="sm" className="self-start">

@@ -10,6 +10,7 @@ import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "@/lib/webhooks/const
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { hasFilters, type InspectorView } from "@/lib/webhooks/use-inspector-view";
 import { cn } from "@/lib/utils";
+import { ExportButton } from "./export-button";
 import { FilterSelect } from "./filter-select";
 import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
@@ -130,6 +131,7 @@ export function InspectorToolbar({
         <span className="ml-auto text-xs text-muted-foreground tabular-nums" aria-live="polite">
           {counts ? `${counts.total.toLocaleString("en")} matching` : ""}
         </span>
+        <ExportButton view={view} disabled={counts?.total === 0} />
       </div>
     </div>
   );

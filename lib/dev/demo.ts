@@ -178,6 +178,8 @@ async function main() {
     PROJECTS_API_BASE_URL: sim.baseUrl,
     PROJECTS_API_KEY: DEMO_API_KEY,
     WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET,
+    // Replays to the simulator and other local listeners: everything in the demo is on this machine.
+    ALLOW_PRIVATE_REPLAY_TARGETS: process.env.ALLOW_PRIVATE_REPLAY_TARGETS ?? "true",
   });
 
   await waitForApp();

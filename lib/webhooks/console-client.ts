@@ -3,6 +3,7 @@ import type { DeliveriesPage } from "./console";
 import type { DeliveryCounts } from "./delivery-store";
 import type { DeliveryDetail } from "./delivery-view";
 import type { EndpointView } from "./endpoint-store";
+import type { ReplayInput, ReplayResult } from "./replay/replay-schema";
 import type { DeliveryResult } from "./sender";
 
 /**
@@ -55,7 +56,14 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
-export type { DeliveriesPage, DeliveryCounts, DeliveryDetail, EndpointView, DeliveryResult };
+export type {
+  DeliveriesPage,
+  DeliveryCounts,
+  DeliveryDetail,
+  EndpointView,
+  DeliveryResult,
+  ReplayResult,
+};
 export type DeliverySummary = DeliveriesPage["deliveries"][number];
 
 export interface DeliveryListParams {
@@ -115,4 +123,30 @@ export const consoleApi = {
         { method: "POST", body: JSON.stringify({ event }) },
       )
     ).result,
+  replay: async (id: string, input: ReplayInput) =>
+    (
+      await call<{ replay: ReplayResult }>(
+        `/api/webhooks/deliveries/${encodeURIComponent(id)}/replay`,
+        { method: "POST", body: JSON.stringify(input) },
+      )
+    ).replay,
+  deleteDelivery: (id: string) =>
+    call<void>(`/api/webhooks/deliveries/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  clearDeliveries: (endpointId: string) =>
+    call<{ deleted: number }>(
+      `/api/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`,
+      { method: "DELETE" },
+    ),
+  /** A download link (not fetched here: the browser streams it to a file). */
+  exportUrl: (params: DeliveryListParams) =>
+    `/api/webhooks/deliveries/export${query({ ...params })}`,
 };
+
+/** A GET of the console API with the same error handling, for views with query options of their own. */
+export function consoleGet<T>(
+  path: string,
+  params: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return call<T>(`${path}${query(params)}`, { signal });
+}

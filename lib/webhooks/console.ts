@@ -46,7 +46,7 @@ export interface DeliveriesPage {
   hasMore: boolean;
 }
 
-function deliveryFilters(query: DeliveryCountsQuery): DeliveryFilters {
+export function deliveryFilters(query: DeliveryCountsQuery): DeliveryFilters {
   return {
     endpointId: query.endpoint,
     event: query.event,

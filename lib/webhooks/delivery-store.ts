@@ -144,7 +144,7 @@ const knownEvents = sql.join(
 );
 const eventBucket = sql<string>`case when ${d.event} in (${knownEvents}) then ${d.event} else ${UNKNOWN_EVENT_FILTER}::text end`;
 
-function filterConditions(filters: DeliveryFilters): SQL[] {
+export function filterConditions(filters: DeliveryFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
   if (filters.event === UNKNOWN_EVENT_FILTER) {

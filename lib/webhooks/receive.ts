@@ -13,6 +13,7 @@ import {
   ensureDefaultEndpoint,
   resolveSecret,
 } from "./endpoint-store";
+import { recordEventShapeAfterStore } from "./event-shapes/record";
 import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
 import {
   consumeScriptedAnswer,
@@ -180,6 +181,8 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   if (verification.result === "verified" && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
   }
+  // The event's inferred shape is folded in after the answer: the delivery is already committed.
+  after(() => recordEventShapeAfterStore(db, { ...delivery, attempt: stored.attempt }));
   if (pruneDue()) {
     after(() =>
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),

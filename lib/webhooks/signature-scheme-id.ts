@@ -23,6 +23,16 @@ export const DEFAULT_SCHEME: SignatureScheme = {
   keyForm: "raw",
 };
 
+/** Every combination, the most common first (raw body, hex, no prefix, raw key). */
+export function allSchemes(): SignatureScheme[] {
+  const schemes: SignatureScheme[] = [];
+  for (const keyForm of KEY_FORMS)
+    for (const content of SIGNED_CONTENTS)
+      for (const encoding of ENCODINGS)
+        for (const prefix of PREFIXES) schemes.push({ content, encoding, prefix, keyForm });
+  return schemes;
+}
+
 /** A stable, readable name, e.g. `timestamp.body/base64/sha256=/raw`; also what the database stores. */
 export function schemeId(scheme: SignatureScheme): string {
   return [scheme.content, scheme.encoding, scheme.prefix || "none", scheme.keyForm].join("/");

@@ -11,6 +11,7 @@ export const SIGNATURE_HEADER = "x-webhook-signature";
 export const TIMESTAMP_HEADER = "x-webhook-timestamp";
 
 export {
+  allSchemes,
   DEFAULT_SCHEME,
   ENCODINGS,
   KEY_FORMS,
@@ -20,23 +21,7 @@ export {
   SIGNED_CONTENTS,
   type SignatureScheme,
 } from "./signature-scheme-id";
-import {
-  ENCODINGS,
-  KEY_FORMS,
-  PREFIXES,
-  SIGNED_CONTENTS,
-  type SignatureScheme,
-} from "./signature-scheme-id";
-
-/** Every combination, the most common first (raw body, hex, no prefix, raw key). */
-export function allSchemes(): SignatureScheme[] {
-  const schemes: SignatureScheme[] = [];
-  for (const keyForm of KEY_FORMS)
-    for (const content of SIGNED_CONTENTS)
-      for (const encoding of ENCODINGS)
-        for (const prefix of PREFIXES) schemes.push({ content, encoding, prefix, keyForm });
-  return schemes;
-}
+import { allSchemes, type SignatureScheme } from "./signature-scheme-id";
 
 function keyBytes(secret: string, keyForm: SignatureScheme["keyForm"]): Buffer | null {
   if (keyForm === "raw") return Buffer.from(secret, "utf8");

@@ -2,6 +2,8 @@
 export const PAGES = [
   { path: "/projects", heading: "Projects" },
   { path: "/webhooks", heading: "Webhooks" },
+  { path: "/webhooks/events", heading: "Webhooks" },
+  { path: "/webhooks/retries", heading: "Webhooks" },
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
 ] as const;

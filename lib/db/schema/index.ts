@@ -5,3 +5,4 @@
 export * from "./upstream";
 export * from "./members";
 export * from "./webhooks";
+export * from "./event-shapes";

@@ -1,6 +1,7 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
 import { deliveryDetail } from "@/lib/webhooks/console";
+import { deleteDelivery } from "@/lib/webhooks/delivery-removal";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,9 @@ export const dynamic = "force-dynamic";
 export const GET = consoleRoute({ params: deliveryParamsSchema }, async ({ params }) => ({
   delivery: await deliveryDetail(params.id),
 }));
+
+/** Deletes one delivery: 204, or 404 when it is already gone. */
+export const DELETE = consoleRoute({ params: deliveryParamsSchema }, async ({ params }) => {
+  await deleteDelivery(params.id);
+  return new Response(null, { status: 204 });
+});

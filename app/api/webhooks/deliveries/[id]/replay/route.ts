@@ -1,0 +1,24 @@
+import { consoleRoute } from "@/lib/api/handler";
+import { getServerEnv } from "@/lib/env";
+import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
+import { replayDelivery } from "@/lib/webhooks/replay/replay";
+import { replayRequestSchema } from "@/lib/webhooks/replay/replay-schema";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Sends a stored delivery again to a URL (exact, or re-signed) and answers what came back: 422
+ * `replay_target_refused` for a private address, 429 `rate_limited` beyond 10 a minute per member.
+ */
+export const POST = consoleRoute(
+  { params: deliveryParamsSchema, body: replayRequestSchema },
+  async ({ request, member, params, body }) => {
+    const authUrl = getServerEnv().AUTH_URL;
+    return {
+      replay: await replayDelivery(params.id, body, {
+        memberId: member.id,
+        consoleOrigin: authUrl ? new URL(authUrl).origin : request.nextUrl.origin,
+      }),
+    };
+  },
+);

@@ -1,0 +1,10 @@
+import { consoleRoute } from "@/lib/api/handler";
+import { endpointParamsSchema } from "@/lib/webhooks/api-schemas";
+import { clearEndpointDeliveries } from "@/lib/webhooks/delivery-removal";
+
+export const dynamic = "force-dynamic";
+
+/** Deletes every delivery stored for this endpoint (the endpoint stays); answers `{ deleted: n }`. */
+export const DELETE = consoleRoute({ params: endpointParamsSchema }, ({ params }) =>
+  clearEndpointDeliveries(params.id),
+);

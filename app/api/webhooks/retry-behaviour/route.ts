@@ -1,0 +1,10 @@
+import { consoleRoute } from "@/lib/api/handler";
+import { retryBehaviourQuerySchema } from "@/lib/webhooks/insight-schemas";
+import { retryBehaviour } from "@/lib/webhooks/insights";
+
+export const dynamic = "force-dynamic";
+
+/** The sender's observed retry behaviour at an endpoint, from the stored retry groups. */
+export const GET = consoleRoute({ query: retryBehaviourQuerySchema }, ({ query }) =>
+  retryBehaviour(query),
+);

@@ -1,0 +1,127 @@
+import { parentPath, type EventShape, type FieldShape } from "./describe";
+
+/**
+ * The inferred shape of an event's `data` as JSON Schema (draft 2020-12) and as a TypeScript type. A field
+ * is required when every object of its parent had it; a kind seen once is part of the union. Pure, so the
+ * browser builds both from the shape it already has.
+ */
+type JsonSchema = Record<string, unknown>;
+
+const FORMATS: Record<string, string> = {
+  "string:date-time": "date-time",
+  "string:date-time-offset": "date-time",
+  "string:date": "date",
+  "string:uuid": "uuid",
+  "string:email": "email",
+  "string:uri": "uri",
+};
+
+interface Node {
+  field: FieldShape;
+  children: Node[];
+}
+
+function tree(shape: EventShape): Node | null {
+  const nodes = new Map<string, Node>();
+  for (const field of shape.fields) {
+    if (field.occurrences > 0) nodes.set(field.path, { field, children: [] });
+  }
+  for (const node of nodes.values()) {
+    const parent = parentPath(node.field.path);
+    if (parent !== null) nodes.get(parent)?.children.push(node);
+  }
+  return nodes.get("") ?? null;
+}
+
+/** The property name of a child path (`.a` or `["a b"]`); null for an array's `[]`. */
+function propertyName(path: string): string | null {
+  if (path.endsWith("[]")) return null;
+  const parent = parentPath(path) ?? "";
+  const segment = path.slice(parent.length);
+  return segment.startsWith(".") ? segment.slice(1) : (JSON.parse(segment.slice(1, -1)) as string);
+}
+
+function schemaOfKind(kind: string, node: Node): JsonSchema {
+  const base = kind.split(":")[0]!;
+  if (base === "object") {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const child of node.children) {
+      const name = propertyName(child.field.path);
+      if (name === null) continue;
+      properties[name] = schemaOf(child);
+      if (child.field.presence === "always") required.push(name);
+    }
+    return { type: "object", properties, ...(required.length ? { required } : {}) };
+  }
+  if (base === "array") {
+    const items = node.children.find((c) => c.field.path.endsWith("[]"));
+    return { type: "array", ...(items ? { items: schemaOf(items) } : {}) };
+  }
+  return { type: base, ...(FORMATS[kind] ? { format: FORMATS[kind] } : {}) };
+}
+
+function schemaOf(node: Node): JsonSchema {
+  const variants = node.field.kinds.map((k) => schemaOfKind(k.kind, node));
+  // Plain types fold into one `type` list; anything with a format or members stays apart in `anyOf`.
+  const plain = variants.filter((v) => Object.keys(v).length === 1);
+  const rich = variants.filter((v) => Object.keys(v).length > 1);
+  const types = [...new Set(plain.map((v) => v.type as string))];
+  const folded: JsonSchema[] = [
+    ...(types.length === 1 ? [{ type: types[0] }] : types.length > 1 ? [{ type: types }] : []),
+    ...rich,
+  ];
+  return folded.length === 1 ? folded[0]! : { anyOf: folded };
+}
+
+export function toJsonSchema(shape: EventShape): JsonSchema {
+  const root = tree(shape);
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: `${shape.event} data`,
+    description: `Inferred from ${shape.deliveries} deliveries, ${shape.firstSeen} to ${shape.lastSeen}.`,
+    ...(root ? schemaOf(root) : {}),
+  };
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+export function typeName(event: string): string {
+  const words = event.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return `${/^[A-Za-z]/.test(name) ? name : `Event${name}`}Data`;
+}
+
+function tsOfKind(kind: string, node: Node, indent: string): string {
+  const base = kind.split(":")[0]!;
+  if (base === "integer" || base === "number") return "number";
+  if (base === "string" || base === "boolean" || base === "null") return base;
+  if (base === "array") {
+    const items = node.children.find((c) => c.field.path.endsWith("[]"));
+    const inner = items ? tsOf(items, indent) : "unknown";
+    return inner.includes("|") || inner.includes("\n") ? `Array<${inner}>` : `${inner}[]`;
+  }
+  const members = node.children.filter((c) => propertyName(c.field.path) !== null);
+  if (members.length === 0) return "Record<string, unknown>";
+  const inner = `${indent}  `;
+  const lines = members.map((child) => {
+    const name = propertyName(child.field.path)!;
+    const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
+    const optional = child.field.presence === "always" ? "" : "?";
+    return `${inner}${key}${optional}: ${tsOf(child, inner)};`;
+  });
+  return `{\n${lines.join("\n")}\n${indent}}`;
+}
+
+function tsOf(node: Node, indent: string): string {
+  const variants = [...new Set(node.field.kinds.map((k) => tsOfKind(k.kind, node, indent)))];
+  // null last, as people write it.
+  variants.sort((a, b) => Number(a === "null") - Number(b === "null"));
+  return variants.join(" | ") || "unknown";
+}
+
+export function toTypeScript(shape: EventShape): string {
+  const root = tree(shape);
+  const body = root ? tsOf(root, "") : "unknown";
+  return `/** \`${shape.event.replaceAll("*/", "*\\/")}\` data, inferred from ${shape.deliveries} deliveries. */\nexport type ${typeName(shape.event)} = ${body};\n`;
+}

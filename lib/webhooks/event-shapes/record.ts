@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/connect";
+import { observeData, SHAPE_LIMITS, type DeliveryObservations } from "./observe";
+
+export interface ShapeInput {
+  endpointId: string;
+  event: string;
+  receivedAt: Date;
+  observed: DeliveryObservations;
+}
+
+/**
+ * The one statement that folds a delivery's observations into its event's shape: the shape row's counter
+ * (which numbers the delivery), then each (path, kind) row added to or created, new rows only while the
+ * event holds fewer than `maxFieldsPerEvent`, new events only while the endpoint has fewer than
+ * `maxEventsPerEndpoint`. It reads only this event's rows (bounded by those caps), never a delivery, so
+ * its cost is the same at the 100th delivery and the 10,000th. Concurrent deliveries of one event queue on
+ * the shape row's lock, and every counter is `count + n`, so none is lost.
+ */
+export function shapeUpdateStatement({ endpointId, event, receivedAt, observed }: ShapeInput) {
+  const at = receivedAt.toISOString();
+  const rows = JSON.stringify(observed.observations.map((o, ord) => ({ ...o, ord })));
+  return sql`
+    with obs as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as o(path text, kind text, count bigint, example text, ord int)
+    ),
+    known as (
+      select path, kind from webhook_event_fields
+      where endpoint_id = ${endpointId}::text and event = ${event}::text
+    ),
+    fresh as (
+      select o.*, row_number() over (order by o.ord) as n from obs o
+      where not exists (select 1 from known k where k.path = o.path and k.kind = o.kind)
+    ),
+    room as (select ${SHAPE_LIMITS.maxFieldsPerEvent}::int - count(*) as free from known),
+    kept as (
+      select o.path, o.kind, o.count, o.example from obs o
+        where exists (select 1 from known k where k.path = o.path and k.kind = o.kind)
+      union all
+      select f.path, f.kind, f.count, f.example from fresh f, room where f.n <= room.free
+    ),
+    shape as (
+      insert into webhook_event_shapes as s
+        (endpoint_id, event, deliveries, first_seen, last_seen, dropped_fields, truncated_deliveries)
+      select ${endpointId}::text, ${event}::text, 1, ${at}::timestamptz, ${at}::timestamptz,
+        (select count(*) from fresh, room where fresh.n > room.free),
+        ${observed.truncated ? 1 : 0}::int
+      where exists (
+          select 1 from webhook_event_shapes where endpoint_id = ${endpointId}::text and event = ${event}::text)
+        or (select count(*) from webhook_event_shapes where endpoint_id = ${endpointId}::text)
+          < ${SHAPE_LIMITS.maxEventsPerEndpoint}::int
+      on conflict (endpoint_id, event) do update set
+        deliveries = s.deliveries + 1,
+        first_seen = least(s.first_seen, excluded.first_seen),
+        last_seen = greatest(s.last_seen, excluded.last_seen),
+        dropped_fields = s.dropped_fields + excluded.dropped_fields,
+        truncated_deliveries = s.truncated_deliveries + excluded.truncated_deliveries
+      returning s.deliveries
+    )
+    insert into webhook_event_fields as f
+      (endpoint_id, event, path, kind, count, first_seen, last_seen, first_delivery, last_delivery, examples)
+    select ${endpointId}::text, ${event}::text, kept.path, kept.kind, kept.count,
+      ${at}::timestamptz, ${at}::timestamptz, shape.deliveries, shape.deliveries,
+      case when kept.example is null then '[]'::jsonb else jsonb_build_array(kept.example) end
+    from kept, shape
+    on conflict (endpoint_id, event, path, kind) do update set
+      count = f.count + excluded.count,
+      first_seen = least(f.first_seen, excluded.first_seen),
+      last_seen = greatest(f.last_seen, excluded.last_seen),
+      first_delivery = least(f.first_delivery, excluded.first_delivery),
+      last_delivery = greatest(f.last_delivery, excluded.last_delivery),
+      examples = case
+        when jsonb_array_length(f.examples) >= ${SHAPE_LIMITS.examplesPerKind}::int
+          or f.examples @> excluded.examples then f.examples
+        else f.examples || excluded.examples end`;
+}
+
+/** `data` of a JSON envelope, or undefined; null when the body is not a JSON object at all. */
+function envelopeData(body: Buffer): { data: unknown } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+  const record = parsed as Record<string, unknown>;
+  return { data: Object.hasOwn(record, "data") ? record.data : undefined };
+}
+
+export interface ReceivedDelivery {
+  endpointId: string;
+  event: string | null;
+  receivedAt: Date;
+  body: Buffer;
+  /** Retries resend the same body: only first attempts are counted, so counts are per event sent. */
+  attempt: number;
+}
+
+/**
+ * Folds one stored delivery into its event's shape (called by the receiver once the delivery is stored).
+ * Deliveries without an event name, retries, and bodies that are not a JSON object are not profiled.
+ */
+export async function recordEventShape(db: Db, delivery: ReceivedDelivery): Promise<boolean> {
+  const { event } = delivery;
+  if (!event || event.length > SHAPE_LIMITS.maxEventNameChars || delivery.attempt !== 1)
+    return false;
+  const envelope = envelopeData(delivery.body);
+  if (!envelope) return false;
+  await db.execute(
+    shapeUpdateStatement({
+      endpointId: delivery.endpointId,
+      event,
+      receivedAt: delivery.receivedAt,
+      observed: observeData(envelope.data),
+    }),
+  );
+  return true;
+}
+
+/**
+ * recordEventShape for the receiver, run once the delivery is stored and answered: a failure here is
+ * logged and never touches the delivery, which is already committed.
+ */
+export async function recordEventShapeAfterStore(
+  db: Db,
+  delivery: ReceivedDelivery,
+): Promise<void> {
+  try {
+    await recordEventShape(db, delivery);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `[webhooks] event shape not updated for endpoint ${delivery.endpointId}: ${reason}`,
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import { consoleGet } from "./console-client";
+import type { EventShapesAnswer } from "./event-shapes/load";
+import type { RetryBehaviourAnswer } from "./insights";
+
+export type { EventShapesAnswer, RetryBehaviourAnswer };
+
+/**
+ * Query options of the Events and Retries views. Both refresh every 5 s while the tab is visible: shapes
+ * and retry groups change as deliveries arrive.
+ */
+export const insightQueries = {
+  eventShapes: (endpoint: string, event: string) =>
+    queryOptions({
+      queryKey: ["webhooks", "event-shapes", endpoint, event] as const,
+      queryFn: ({ signal }) =>
+        consoleGet<EventShapesAnswer>(
+          "/api/webhooks/event-shapes",
+          { endpoint: endpoint || undefined, event: event || undefined },
+          signal,
+        ),
+      refetchInterval: 5_000,
+      staleTime: 2_000,
+      placeholderData: (previous) => previous,
+    }),
+  retryBehaviour: (endpoint: string) =>
+    queryOptions({
+      queryKey: ["webhooks", "retry-behaviour", endpoint] as const,
+      queryFn: ({ signal }) =>
+        consoleGet<RetryBehaviourAnswer>(
+          "/api/webhooks/retry-behaviour",
+          { endpoint: endpoint || undefined },
+          signal,
+        ),
+      refetchInterval: 5_000,
+      staleTime: 2_000,
+      placeholderData: (previous) => previous,
+    }),
+};

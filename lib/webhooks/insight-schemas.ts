@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { endpointIdSchema } from "./api-schemas";
+import { DEFAULT_ENDPOINT_ID } from "./constants";
+
+/**
+ * Inputs of the Events and Retries views' API. Both are per endpoint (the default one when none is
+ * named): each endpoint is its own subscription at the sender, so shapes and retries are never mixed.
+ */
+export const eventShapesQuerySchema = z
+  .object({
+    endpoint: endpointIdSchema.default(DEFAULT_ENDPOINT_ID),
+    event: z
+      .string({ message: "must be a string" })
+      .min(1, { message: "must not be empty" })
+      .max(200, { message: "must be at most 200 characters" })
+      .optional(),
+  })
+  .strict();
+
+export type EventShapesQuery = z.infer<typeof eventShapesQuerySchema>;
+
+export const retryBehaviourQuerySchema = z
+  .object({ endpoint: endpointIdSchema.default(DEFAULT_ENDPOINT_ID) })
+  .strict();
+
+export type RetryBehaviourQuery = z.infer<typeof retryBehaviourQuerySchema>;

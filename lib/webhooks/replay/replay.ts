@@ -1,0 +1,145 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { Resolve } from "@/lib/http/ssrf-guard";
+import { ENDPOINT_ID_PATTERN } from "../constants";
+import { getDelivery } from "../delivery-store";
+import { getEndpoint, resolveSecret } from "../endpoint-store";
+import {
+  DEFAULT_SCHEME,
+  parseSchemeId,
+  schemeId,
+  sign,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from "../signature";
+import { protectionBypassHeaders } from "../test-delivery";
+import { webhookContext } from "../server-context";
+import { forwardedHeaders } from "./forwarded-headers";
+import { countReplay } from "./replay-rate";
+import type { ReplayRequest, ReplayResult } from "./replay-schema";
+import { ReplayRefused, sendReplay } from "./send-replay";
+
+/**
+ * Replays a stored delivery to a URL a member gives: the exact bytes, with the headers as received (see
+ * forwarded-headers.ts for the few that are not sent again), or re-signed with a secret and scheme. The URL
+ * passes the address guard (lib/http/ssrf-guard.ts) and the request goes to the address that was checked,
+ * redirects not followed, within the sender's 10 s. Secrets stay here: the answer holds the headers sent,
+ * whose signature is a MAC of the body, never the key.
+ */
+
+const RECEIVER_PATH = /^\/api\/webhooks\/receive(?:\/([^/]+))?\/?$/;
+
+/** This console's own receiver: same origin, and a receiver path. */
+export function isOwnReceiver(url: URL, consoleOrigin: string): boolean {
+  if (url.origin !== consoleOrigin) return false;
+  const match = RECEIVER_PATH.exec(url.pathname);
+  return Boolean(match && (!match[1] || ENDPOINT_ID_PATTERN.test(match[1])));
+}
+
+function dropNamed(headers: [string, string][], names: string[]): [string, string][] {
+  return headers.filter(([name]) => !names.includes(name.toLowerCase()));
+}
+
+async function signingSecret(input: ReplayRequest, deliveryEndpointId: string): Promise<string> {
+  const source = input.secret ?? { kind: "endpoint" as const };
+  if (source.kind === "custom") return source.value;
+  const { db, settings } = await webhookContext();
+  const endpoint = await getEndpoint(db, source.endpointId ?? deliveryEndpointId);
+  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const { secret } = resolveSecret(endpoint, settings);
+  if (!secret) {
+    throw new ApiError(
+      409,
+      "no_secret",
+      `The endpoint “${endpoint.name}” has no secret to sign with. Set one, or type another secret.`,
+    );
+  }
+  return secret;
+}
+
+export interface ReplayContext {
+  memberId: string;
+  /** This console's origin (AUTH_URL's, else the request's), to recognise its own receiver. */
+  consoleOrigin: string;
+  /** Tests give a resolver of their own; the server uses the system's. */
+  resolve?: Resolve;
+  now?: Date;
+}
+
+export async function replayDelivery(
+  deliveryId: number,
+  input: ReplayRequest,
+  context: ReplayContext,
+): Promise<ReplayResult> {
+  const { db, env } = await webhookContext();
+  const delivery = await getDelivery(db, deliveryId);
+  if (!delivery) {
+    throw new ApiError(404, "not_found", "No delivery with this id (it may have been deleted).");
+  }
+  await countReplay(db, context.memberId, context.now);
+
+  const forwarded = forwardedHeaders(delivery.headers);
+  const redacted = forwarded.redacted;
+  let headers = forwarded.headers;
+  let scheme: string | null = null;
+  if (input.mode === "resign") {
+    const chosen =
+      (input.scheme ? parseSchemeId(input.scheme) : null) ??
+      (delivery.scheme ? parseSchemeId(delivery.scheme) : null) ??
+      DEFAULT_SCHEME;
+    const secret = await signingSecret(input, delivery.endpointId);
+    headers = dropNamed(headers, [SIGNATURE_HEADER, TIMESTAMP_HEADER]);
+    let signature: string;
+    if (chosen.content === "timestamp.body") {
+      const timestamp = String(Math.floor((context.now ?? new Date()).getTime() / 1000));
+      headers.push([TIMESTAMP_HEADER, timestamp]);
+      signature = signOrRefuse(delivery.body, secret, chosen, timestamp);
+    } else {
+      signature = signOrRefuse(delivery.body, secret, chosen);
+    }
+    headers.push([SIGNATURE_HEADER, signature]);
+    scheme = schemeId(chosen);
+  }
+  // Our own receiver on a protected Vercel preview needs the bypass; it is sent nowhere else, and the
+  // receiver stores it redacted. Not listed among the headers shown.
+  const bypass = Object.entries(protectionBypassHeaders(env.VERCEL_AUTOMATION_BYPASS_SECRET));
+  try {
+    const outcome = await sendReplay({
+      url: input.url,
+      policy: {
+        allowPrivate: env.ALLOW_PRIVATE_REPLAY_TARGETS,
+        isOwnReceiver: (url) => isOwnReceiver(url, context.consoleOrigin),
+        resolve: context.resolve,
+      },
+      method: delivery.method,
+      headers,
+      body: delivery.body,
+      hiddenHeaders: (url) => (isOwnReceiver(url, context.consoleOrigin) ? bypass : []),
+    });
+    return {
+      ...outcome,
+      mode: input.mode,
+      scheme,
+      sent: { headers, bodySize: delivery.body.length, redactedLeftOut: redacted },
+    };
+  } catch (error) {
+    if (error instanceof ReplayRefused) {
+      throw new ApiError(422, "replay_target_refused", error.message);
+    }
+    throw error;
+  }
+}
+
+function signOrRefuse(
+  body: Buffer,
+  secret: string,
+  scheme: NonNullable<ReturnType<typeof parseSchemeId>>,
+  timestamp?: string,
+): string {
+  try {
+    return sign(body, secret, scheme, timestamp);
+  } catch (error) {
+    // sign() explains what the scheme needs (a whsec_ secret); its message holds no secret.
+    throw new ApiError(422, "invalid_secret", (error as Error).message);
+  }
+}
