@@ -3,8 +3,10 @@
 const nextConfig = {
   // Tests and helpers may build into their own folder so that parallel builds do not collide.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Native or WASM-backed database drivers must be loaded by Node, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // Database drivers are loaded by Node from node_modules, not bundled. The app's code never imports PGlite:
+  // lib/db/pglite.ts starts lib/db/pglite-server.mjs as a worker thread (a bundle entry of its own), and that
+  // loads PGlite and its socket server, WebAssembly included, from their packages.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
   // Migrations are read from disk at run time; make sure Vercel's file tracing ships them.
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
   // Routes named `route.bench.ts` (the baselines of `npm run bench`) exist only in the builds the bench makes
@@ -14,14 +16,14 @@ const nextConfig = {
       ? ["bench.ts", "tsx", "ts", "jsx", "js"]
       : ["tsx", "ts", "jsx", "js"],
   // A PostgreSQL build (DATABASE_URL set, as every Vercel build must) never starts the embedded database:
-  // leave PGlite's WebAssembly, file-system image, extensions and source maps (about 19 MB) and its worker
-  // out of every function. Its JavaScript stays: the shared database module imports it, and nothing in it
-  // reads those files until a PGlite database is opened. docs/deploy.md has the sizes.
+  // leave PGlite (its server thread's file and every @electric-sql package) and the service simulator out of
+  // every function. docs/deploy.md has the sizes; tests/e2e/deploy-trace.spec.ts checks a build.
   outputFileTracingExcludes: process.env.DATABASE_URL
     ? {
         "/**": [
-          "node_modules/@electric-sql/pglite/dist/**/*.{wasm,data,tar.gz,map}",
-          "lib/db/pglite-worker.mjs",
+          "node_modules/@electric-sql/**/*",
+          "lib/db/pglite-server.mjs",
+          "lib/simulator/**/*",
         ],
       }
     : {},

@@ -4,6 +4,12 @@ import { errorJson } from "@/lib/api/errors";
 import { signInPath } from "@/lib/auth/callback-url";
 import { baseAuthConfig } from "@/lib/auth/config";
 import { classifyPath, NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
+import { decodeSessionCookie, verdictFromSession } from "@/lib/auth/session-token";
+import {
+  SESSION_VERDICT_HEADER,
+  signSessionVerdict,
+  type SessionVerdict,
+} from "@/lib/auth/session-verdict";
 import {
   contentSecurityPolicy,
   createNonce,
@@ -22,7 +28,9 @@ import {
  * The first gate of every request but the webhook receiver's (see `config` below).
  * 1. Access, deny by default: without a session, API paths answer 401 JSON and pages redirect to sign-in,
  *    except the allow-list in lib/auth/paths.ts. It only reads the session token (no database, the
- *    next-auth split config); route guards and the root layout check the member itself.
+ *    next-auth split config), once per request: what it found goes on as a signed request header
+ *    (lib/auth/session-verdict.ts), from which route guards and the root layout check the member itself
+ *    against the database (removed, or sessions revoked) without decoding the token again.
  * 2. Same origin only for every state-changing request (API routes, server actions, next-auth's POSTs):
  *    a foreign Origin or Sec-Fetch-Site answers 403 before anything else runs, and a member's non-JSON
  *    body on a JSON route 403 too (lib/http/same-origin.ts). A new route gets this without doing anything.
@@ -50,6 +58,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const here = query ? `${pathname}?${query}` : pathname;
 
   const forwarded = new Headers(request.headers);
+  // Only this proxy says who is signed in (lib/auth/session-verdict.ts): a client's copy never goes on.
+  forwarded.delete(SESSION_VERDICT_HEADER);
   forwarded.set(NONCE_HEADER, nonce);
   forwarded.set(REQUEST_PATH_HEADER, here);
   // Next.js reads the nonce for its own scripts from the request's CSP header.
@@ -65,30 +75,39 @@ export async function proxy(request: NextRequest): Promise<Response> {
     console.warn(`[security] ${request.method} ${pathname} refused: ${refusal.code}`);
     return errorJson(refusal.status, refusal.code, refusal.error);
   };
+  /** Where the request goes once the session is known: on, with the verdict, or to sign-in / 401. */
+  const decide = (verdict: SessionVerdict | null): Response => {
+    if (verdict) {
+      forwarded.set(SESSION_VERDICT_HEADER, signSessionVerdict(verdict, env.AUTH_SECRET));
+      const notJson = check ? nonJsonRefusal(check) : null;
+      return notJson ? refused(notJson) : pass();
+    }
+    if (access === "public-page") return pass();
+    if (access === "api") return errorJson(401, "unauthorized", "Sign in to continue.");
+    return NextResponse.redirect(new URL(signInPath(here), request.url));
+  };
+
   const foreign = check ? crossSiteRefusal(check, env) : null;
   let response: Response;
   if (foreign) {
     response = refused(foreign);
-  } else if (access === "asset" || access === "public-page" || access === "public-api") {
+  } else if (access === "asset" || access === "public-api") {
     response = pass();
-  } else {
-    // With a lazily built config, next-auth's auth(handler) resolves to the handler (a promise at runtime).
-    const gate = await auth((authed) => {
-      if (authed.auth?.user) {
-        const notJson = check ? nonJsonRefusal(check) : null;
-        return notJson ? refused(notJson) : pass();
-      }
-      if (access === "api") {
-        return errorJson(401, "unauthorized", "Sign in to continue.");
-      }
-      return NextResponse.redirect(new URL(signInPath(here), request.url));
-    });
-    // The wrapper's second argument is a route context it passes through untouched; the proxy has none.
-    response = (await gate(request, {} as never)) ?? pass();
-    // next-auth re-issues the session cookie on each check (a rolling session). Keep that only for page
-    // loads: a fetch, prefetch or server action may still be in flight when the member signs out (or signs
+  } else if (access !== "api" && isPageLoad(request)) {
+    // A page load renews the session (next-auth's rolling cookie, written by its own check). Nothing else
+    // does: a fetch, prefetch or server action may still be in flight when the member signs out (or signs
     // in afresh after a password change), and its stale copy of the session would bring it back.
-    if (!isPageLoad(request)) response.headers.delete("set-cookie");
+    // With a lazily built config, next-auth's auth(handler) resolves to the handler (a promise at runtime);
+    // its second argument is a route context it passes through untouched (the proxy has none).
+    const gate = await auth((authed) => decide(verdictFromSession(authed.auth)));
+    response = (await gate(request, {} as never)) ?? pass();
+  } else {
+    response = decide(
+      await decodeSessionCookie(request.headers, {
+        secret: env.AUTH_SECRET,
+        authUrl: env.AUTH_URL,
+      }),
+    );
   }
 
   setSecurityHeaders(response.headers, csp);

@@ -244,6 +244,9 @@ function SecretForm({
           {set ? "Replace" : "Set"}
         </Button>
       </div>
+      {endpoint.previousSecret ? (
+        <PreviousSecretNote previous={endpoint.previousSecret} onSave={onSave} />
+      ) : null}
       {set && source === "console" ? (
         <Button
           type="button"
@@ -256,6 +259,49 @@ function SecretForm({
         </Button>
       ) : null}
     </form>
+  );
+}
+
+const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
+
+/** After a rotation: the replaced secret is still accepted for 24 h, and can be dropped at once. */
+function PreviousSecretNote({
+  previous,
+  onSave,
+}: {
+  previous: NonNullable<EndpointView["previousSecret"]>;
+  onSave: Save;
+}) {
+  const until = new Date(previous.expiresAt).toLocaleString(undefined, WHEN);
+  return (
+    <div
+      className="flex flex-col gap-1 rounded-md border border-info/30 bg-info/10 px-2.5 py-2 text-xs"
+      data-testid="previous-secret"
+    >
+      <p>
+        The previous secret
+        {previous.fingerprint ? (
+          <>
+            {" "}
+            (<code className="font-mono">{previous.fingerprint}</code>)
+          </>
+        ) : null}{" "}
+        is still recognised until <time dateTime={previous.expiresAt}>{until}</time>: deliveries
+        signed with it are accepted and marked “signed with the previous secret”, so the sender can
+        switch in its own time.
+      </p>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto self-start p-0 text-xs"
+        onClick={() =>
+          void onSave({ forgetPreviousSecret: true }, "The previous secret is no longer accepted")
+        }
+      >
+        Stop accepting it now
+      </Button>
+    </div>
   );
 }
 

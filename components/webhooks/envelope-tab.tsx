@@ -4,17 +4,19 @@ import { useMemo } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail } from "@/lib/webhooks/console-client";
-import { formatDuration, prettyJson } from "@/lib/webhooks/format";
+import { formatBytes, formatDuration, prettyJson } from "@/lib/webhooks/format";
 import { JsonTreeView } from "./json-tree-view";
 import { TextBlock } from "./text-block";
 import { Field, FieldList } from "./field-list";
 
 type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseBody(body: DeliveryDetail["body"]): Parsed {
+function parseBody(body: Pick<DeliveryDetail["body"], "encoding" | "content">): Parsed {
   if (body.encoding !== "utf8") return { ok: false, reason: "The body is not valid UTF-8." };
+  // A byte-order mark is not JSON; the Findings tab says it was there, the envelope is read after it.
+  const text = body.content.startsWith("\uFEFF") ? body.content.slice(1) : body.content;
   try {
-    return { ok: true, value: JSON.parse(body.content) };
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return {
       ok: false,
@@ -47,7 +49,8 @@ export function skewSentence(timestamp: string, receivedAt: string): string | nu
 }
 
 export function EnvelopeTab({ delivery }: { delivery: DeliveryDetail }) {
-  const parsed = useMemo(() => parseBody(delivery.body), [delivery.body]);
+  const decoded = delivery.decodedBody;
+  const parsed = useMemo(() => parseBody(decoded ?? delivery.body), [decoded, delivery.body]);
   if (!parsed.ok) {
     return (
       <p className="text-sm text-muted-foreground">
@@ -62,6 +65,12 @@ export function EnvelopeTab({ delivery }: { delivery: DeliveryDetail }) {
   const tree = data === undefined ? parsed.value : data;
   return (
     <div className="flex flex-col gap-4">
+      {decoded ? (
+        <p className="text-xs text-muted-foreground" data-testid="decoded-body-note">
+          Sent gzip-compressed: {formatBytes(delivery.size)} as sent, {formatBytes(decoded.size)}{" "}
+          decoded. Shown decoded; the Raw tab has the bytes as sent.
+        </p>
+      ) : null}
       <FieldList>
         <Field name="Event">
           {typeof event === "string" ? <UserText value={event} /> : <Missing what="event" />}

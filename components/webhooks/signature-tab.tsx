@@ -3,15 +3,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
 import { describeScheme, formatDuration } from "@/lib/webhooks/format";
 import { Field, FieldList } from "./field-list";
-import { VerificationBadge } from "./verification-badge";
-
-const RESULT_SENTENCES = {
-  verified: "The signature matches this endpoint's secret.",
-  invalid_signature:
-    "A signature was sent but matches no scheme with this endpoint's secret: a different secret, or a body changed on the way.",
-  missing_signature: "No X-Webhook-Signature header was sent.",
-  no_secret: "This endpoint had no secret to check the signature with. Set one in Endpoints.",
-} as const;
+import { SignatureDiagnosisPanel } from "./signature-diagnosis";
 
 /** A signed timestamp is Unix seconds (X-Webhook-Timestamp) or the envelope's ISO time. */
 function signedTime(value: string): number | null {
@@ -27,26 +19,14 @@ export function SignatureTab({
   delivery: DeliveryDetail;
   endpoint: EndpointView | undefined;
 }) {
-  const { result, scheme, schemeMismatch, signedTimestamp } = delivery.verification;
+  const { scheme, schemeMismatch, signedTimestamp } = delivery.verification;
   const signedAt = signedTimestamp ? signedTime(signedTimestamp) : null;
-  const signature = delivery.headers.find(([name]) => name.toLowerCase() === "x-webhook-signature");
   const locked = endpoint?.lockedScheme ?? null;
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex items-start gap-3">
-        <VerificationBadge result={result} schemeMismatch={schemeMismatch} />
-        <p className="text-[13px]">{RESULT_SENTENCES[result]}</p>
-      </div>
+    <div className="flex flex-col gap-5">
+      <SignatureDiagnosisPanel delivery={delivery} />
+      <h3 className="-mb-2 text-[13px] font-medium">Verification</h3>
       <FieldList>
-        <Field name="Signature header">
-          {signature ? (
-            <code className="font-mono text-xs break-all">
-              <UserText value={signature[1]} />
-            </code>
-          ) : (
-            <span className="text-muted-foreground">none</span>
-          )}
-        </Field>
         <Field name="Scheme matched">
           {scheme ? (
             <>

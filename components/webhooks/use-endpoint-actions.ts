@@ -31,6 +31,8 @@ export function useEndpointActions() {
       consoleApi.updateEndpoint(id, patch),
     onSuccess: (endpoint, { done }) => {
       store(endpoint);
+      // Diagnoses are computed with the endpoint's secrets as they are now.
+      void queryClient.invalidateQueries({ queryKey: [...inspectorQueries.all(), "diagnosis"] });
       toast.success(done);
     },
   });

@@ -42,6 +42,14 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
 
 /** Console answers are per member and each says how fresh it is: never stored by any cache. */
 export const CONSOLE_CACHE_CONTROL = "private, no-store";
+/**
+ * For a route whose 200s carry a strong ETag (`revalidate: true`): the member's browser may keep the answer
+ * but must ask every time (`no-cache`), sending If-None-Match, so that an unchanged answer costs a 304 and
+ * no bytes; `no-store` would keep the browser from ever revalidating. Still `private` (no shared cache),
+ * and still behind the member check: a signed-out browser's revalidation is a 401, never a 304.
+ * `no-transform`: the body is encoded by the route itself, and its ETag names those exact bytes.
+ */
+export const REVALIDATED_CACHE_CONTROL = "private, no-cache, no-transform";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -57,8 +65,8 @@ export interface ConsoleInput<Params extends Schema, Query extends Schema, Body 
 /**
  * A console API route: the member check (401 `unauthorized`, before anything is read), the path segments,
  * the query and the JSON body parsed with the given zod schemas (400 `invalid_id` / `invalid_query` /
- * `invalid_body` in one sentence a member can act on), `Cache-Control: private, no-store` on every answer,
- * and the error mapping of `handleRoute`. The handler answers a value (sent as JSON, status 200 unless
+ * `invalid_body` in one sentence a member can act on), `Cache-Control: private, no-store` on every answer
+ * (`private, no-cache` on the 200s and 304s of a `revalidate` route), and the error mapping of `handleRoute`. The handler answers a value (sent as JSON, status 200 unless
  * `status` says otherwise) or a Response of its own.
  */
 export function consoleRoute<
@@ -66,11 +74,11 @@ export function consoleRoute<
   Query extends Schema = undefined,
   Body extends Schema = undefined,
 >(
-  schemas: { params?: Params; query?: Query; body?: Body; status?: number },
+  schemas: { params?: Params; query?: Query; body?: Body; status?: number; revalidate?: true },
   handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
 ): RouteHandler<Record<string, string>> {
   const route = handleRoute<Record<string, string>>(async (request, context) => {
-    const member = await requireMember();
+    const member = await requireMember({ requestHeaders: request.headers });
     const params = schemas.params ? parseParams(schemas.params, await context.params) : undefined;
     const query = schemas.query
       ? parseQuery(schemas.query, request.nextUrl.searchParams)
@@ -87,7 +95,11 @@ export function consoleRoute<
   });
   return async (request, context) => {
     const response = await route(request, context);
-    response.headers.set("Cache-Control", CONSOLE_CACHE_CONTROL);
+    const revalidated = schemas.revalidate && (response.status === 200 || response.status === 304);
+    response.headers.set(
+      "Cache-Control",
+      revalidated ? REVALIDATED_CACHE_CONTROL : CONSOLE_CACHE_CONTROL,
+    );
     return response;
   };
 }

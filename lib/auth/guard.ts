@@ -1,17 +1,21 @@
 import "server-only";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/api/errors";
 import type { MemberRole } from "@/lib/db/schema/members";
-import { auth } from "./auth";
+import { getServerEnv } from "@/lib/env";
 import { signInPath } from "./callback-url";
 import { findMemberById } from "./members";
 import { membersDb } from "./members-db";
+import { readSessionVerdict, SESSION_VERDICT_HEADER } from "./session-verdict";
 
 /**
  * The checks that every route handler, page and server action calls. proxy.ts already turns away requests
- * without a session token; these also catch what a token alone cannot tell: the member was removed, or
- * changed their password since (which ends their other sessions).
+ * without a session token, and hands on what the token said (lib/auth/session-verdict.ts: the token is
+ * decoded once per request, there); these also catch what a token alone cannot tell, in the database on
+ * every request: the member was removed, or changed their password since (which ends their other sessions
+ * at once).
  */
 export interface Member {
   id: string;
@@ -24,13 +28,18 @@ export interface Member {
   slowedSince: Date | null;
 }
 
-/** The signed-in member, or null. Cached per request: the layout, the page and its actions share one lookup. */
-export const getCurrentMember = cache(async (): Promise<Member | null> => {
-  const session = await auth();
-  const id = session?.user?.id;
-  if (!id) return null;
-  const record = await findMemberById(await membersDb(), id);
-  if (!record || record.sessionVersion !== session.user.sessionVersion) return null;
+/**
+ * The member a request's headers speak for, or null: the proxy's verdict (absent, forged or expired: null),
+ * then the database, every time, so that a removed member or a revoked session is refused at once.
+ */
+export async function memberFromRequestHeaders(requestHeaders: Headers): Promise<Member | null> {
+  const verdict = readSessionVerdict(
+    requestHeaders.get(SESSION_VERDICT_HEADER),
+    getServerEnv().AUTH_SECRET,
+  );
+  if (!verdict) return null;
+  const record = await findMemberById(await membersDb(), verdict.memberId);
+  if (!record || record.sessionVersion !== verdict.sessionVersion) return null;
   return {
     id: record.id,
     email: record.email,
@@ -40,7 +49,12 @@ export const getCurrentMember = cache(async (): Promise<Member | null> => {
     slowedAttempts: record.slowedAttempts,
     slowedSince: record.slowedSince,
   };
-});
+}
+
+/** The signed-in member, or null. Cached per request: the layout, the page and its actions share one lookup. */
+export const getCurrentMember = cache(async (): Promise<Member | null> =>
+  memberFromRequestHeaders(await headers()),
+);
 
 /**
  * For route handlers and actions: the signed-in member, or ApiError 401 `unauthorized`. A member still on
@@ -49,8 +63,15 @@ export const getCurrentMember = cache(async (): Promise<Member | null> => {
  */
 export async function requireMember({
   allowTemporaryPassword = false,
-}: { allowTemporaryPassword?: boolean } = {}): Promise<Member> {
-  const member = await getCurrentMember();
+  requestHeaders,
+}: {
+  allowTemporaryPassword?: boolean;
+  /** A route handler's own request headers (also where `next/headers` has no request scope). */
+  requestHeaders?: Headers;
+} = {}): Promise<Member> {
+  const member = requestHeaders
+    ? await memberFromRequestHeaders(requestHeaders)
+    : await getCurrentMember();
   if (!member) throw new ApiError(401, "unauthorized", "Sign in to continue.");
   if (member.mustChangePassword && !allowTemporaryPassword) {
     throw new ApiError(

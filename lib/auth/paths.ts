@@ -13,10 +13,12 @@ const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
 /**
  * API paths that answer without a session: next-auth itself, the health check, the webhook receiver (whose
  * own addresses proxy.ts skips altogether: see its matcher), and the retention route Vercel Cron calls
- * (it has no session; the route itself refuses any call without the CRON_SECRET bearer token).
+ * (it has no session; the route itself refuses any call without the CRON_SECRET bearer token). Also
+ * `/api/bench/projects`, the session-less baseline of `npm run bench`, a route of bench builds only
+ * (app/api/bench/projects/route.bench.ts): in every other build, the deployed one included, it is a 404.
  */
 const PUBLIC_API_PREFIXES = ["/api/auth", "/api/webhooks/receive"];
-const PUBLIC_API_PATHS = new Set(["/api/health", "/api/cron/retention"]);
+const PUBLIC_API_PATHS = new Set(["/api/health", "/api/cron/retention", "/api/bench/projects"]);
 
 /**
  * Framework files (build output, image optimizer, dev-server endpoints) and metadata files: public by nature,

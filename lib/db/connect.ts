@@ -1,14 +1,10 @@
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
-import { acquirePgliteLock } from "./pglite-lock";
-import { asPglite, startPgliteThread, type PgliteThread } from "./pglite-thread";
+import { openPglitePool } from "./pglite";
 import { openPostgresPool, type PostgresTarget } from "./postgres";
-import { MIGRATIONS_FOLDER } from "./postgres-migrate";
 
-/** The query API shared by both drivers; code outside lib/db never needs to know which one it got. */
+/** The query API shared by both databases; code outside lib/db never needs to know which one it got. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
@@ -44,33 +40,16 @@ export interface Database {
 
 /**
  * Opens a database and brings its schema up to date (PostgreSQL: see lib/db/postgres.ts for what happens
- * on Vercel and off it).
+ * on Vercel and off it). Both are a `pg` pool under drizzle's node-postgres driver; PGlite's pool reaches
+ * it over a socket (lib/db/pglite.ts). PGlite itself is loaded only by the server thread, from a file
+ * path, never imported by the app's code: a PostgreSQL deployment never loads it, and next.config.js
+ * leaves it out of the functions' traces.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = await openPostgresPool(target);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { kind: "postgres", db, close: () => pool.end() };
+    return { kind: "postgres", db: drizzle(pool, { schema }), close: () => pool.end() };
   }
-
-  const release = target.dataDir ? acquirePgliteLock(target.dataDir) : () => {};
-  let client: PgliteThread | undefined;
-  try {
-    client = await startPgliteThread(target.dataDir);
-    const db = drizzlePglite({ client: asPglite(client), schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    const opened = client;
-    return {
-      kind: "pglite",
-      db: db as unknown as Db,
-      close: async () => {
-        await opened.close();
-        release();
-      },
-    };
-  } catch (error) {
-    await client?.close().catch(() => {});
-    release();
-    throw error;
-  }
+  const { pool, close } = await openPglitePool(target.dataDir);
+  return { kind: "pglite", db: drizzle(pool, { schema }), close };
 }

@@ -11,6 +11,8 @@ export type DatabaseTrouble = "unavailable" | "schema_not_current";
 /** PostgreSQL and PgBouncer SQLSTATEs: connection exceptions (08…), too many connections, starting up. */
 const UNAVAILABLE_CODE = /^(08...|53300|57P03)$/;
 const UNAVAILABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"]);
+/** A Unix socket with no server (the embedded database's thread stopped and its socket is gone). */
+const NO_SOCKET = "ENOENT";
 /**
  * pg's own errors: no connection within `connectionTimeoutMillis`, no answer within `query_timeout` (a
  * pooler queueing statements while the database is full), a connection dropped under a statement.
@@ -22,10 +24,11 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof SchemaNotCurrentError) return "schema_not_current";
     if (!(current instanceof Error)) return null;
-    const code = (current as { code?: unknown }).code;
+    const { code, syscall } = current as { code?: unknown; syscall?: unknown };
     if (typeof code === "string" && (UNAVAILABLE_CODE.test(code) || UNAVAILABLE_SOCKET.has(code))) {
       return "unavailable";
     }
+    if (code === NO_SOCKET && syscall === "connect") return "unavailable";
     if (UNAVAILABLE_MESSAGE.test(current.message)) return "unavailable";
     current = current.cause;
   }

@@ -61,9 +61,7 @@ export async function verifySchema(client: Queryable): Promise<void> {
 }
 
 /**
- * Applies pending migrations through `url` (the direct URL when there is one) on a connection of its own,
- * in one transaction under a transaction-level advisory lock. Migrators running at once queue on the lock;
- * the later ones then find nothing to do. Waiting is bounded by MIGRATION_LOCK_TIMEOUT_MS.
+ * Applies pending migrations through `url` (the direct URL when there is one) on a connection of its own.
  * Returns how many migrations were applied.
  */
 export async function applyMigrations(url: string): Promise<number> {
@@ -74,35 +72,44 @@ export async function applyMigrations(url: string): Promise<number> {
   });
   await client.connect();
   try {
-    await client.query("begin");
-    try {
-      // SET LOCAL: ends with the transaction, so nothing leaks into a pooled server connection.
-      await client.query(`set local lock_timeout = '${MIGRATION_LOCK_TIMEOUT_MS}ms'`);
-      await client.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
-      await client.query("create schema if not exists drizzle");
-      await client.query(`create table if not exists drizzle.__drizzle_migrations (
-        id serial primary key, hash text not null, created_at bigint)`);
-      const pending = pendingAfter(await lastApplied(client), migrations());
-      for (const migration of pending) {
-        for (const statement of migration.sql) await client.query(statement);
-        await client.query(
-          "insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)",
-          [migration.hash, migration.folderMillis],
-        );
-      }
-      await client.query("commit");
-      return pending.length;
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      if ((error as { code?: string }).code === "55P03") {
-        throw new Error(
-          `Migrations waited ${MIGRATION_LOCK_TIMEOUT_MS / 1000} s for a lock held by another migrator (or by a long transaction) and gave up; nothing was changed. Try again.`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+    return await migrateThrough(client);
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Applies pending migrations on `client`, in one transaction under a transaction-level advisory lock.
+ * Migrators running at once queue on the lock; the later ones then find nothing to do. Waiting is bounded
+ * by MIGRATION_LOCK_TIMEOUT_MS. Returns how many migrations were applied.
+ */
+export async function migrateThrough(client: Queryable): Promise<number> {
+  await client.query("begin");
+  try {
+    // SET LOCAL: ends with the transaction, so nothing leaks into a pooled server connection.
+    await client.query(`set local lock_timeout = '${MIGRATION_LOCK_TIMEOUT_MS}ms'`);
+    await client.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    await client.query("create schema if not exists drizzle");
+    await client.query(`create table if not exists drizzle.__drizzle_migrations (
+      id serial primary key, hash text not null, created_at bigint)`);
+    const pending = pendingAfter(await lastApplied(client), migrations());
+    for (const migration of pending) {
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query(
+        "insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)",
+        [migration.hash, migration.folderMillis],
+      );
+    }
+    await client.query("commit");
+    return pending.length;
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    if ((error as { code?: string }).code === "55P03") {
+      throw new Error(
+        `Migrations waited ${MIGRATION_LOCK_TIMEOUT_MS / 1000} s for a lock held by another migrator (or by a long transaction) and gave up; nothing was changed. Try again.`,
+        { cause: error },
+      );
+    }
+    throw error;
   }
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { SOCKET_ADDRESS_HEADER } from "./client-address";
+import { ENCODING_PASSTHROUGH_HEADER, ROUTE_ENCODING_HEADER } from "./content-coding";
 import { HEADER_ORDER_HEADER, headerOrderOf } from "./header-order";
 
 /**
@@ -19,6 +20,8 @@ import { HEADER_ORDER_HEADER, headerOrderOf } from "./header-order";
  *   way a route handler or proxy.ts can learn it (lib/http/client-address.ts).
  * - For the webhook receiver, the order the headers arrived in goes into HEADER_ORDER_HEADER (likewise
  *   overwritten), so that a stored delivery shows its headers as sent (lib/http/header-order.ts).
+ * - On console API responses, a route's ROUTE_ENCODING_HEADER goes out as `Content-Encoding`, which Next
+ *   would drop (lib/http/content-coding.ts); ENCODING_PASSTHROUGH_HEADER tells the route it will.
  */
 export const ALLOWED_METHODS = [
   "GET",
@@ -102,6 +105,15 @@ function onClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, so
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
 }
 
+/** Sends a route's ROUTE_ENCODING_HEADER as `Content-Encoding` (Next copies a Response's headers with setHeader). */
+function passRouteEncoding(res: http.ServerResponse): void {
+  const setHeader = res.setHeader;
+  res.setHeader = function (this: http.ServerResponse, name, value) {
+    const target = name.toLowerCase() === ROUTE_ENCODING_HEADER ? "Content-Encoding" : name;
+    return setHeader.call(this, target, value);
+  } as typeof res.setHeader;
+}
+
 function screen(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   // Errors on the body stream are the client's doing (it went away); Next's readers still see them.
   req.on("error", () => {});
@@ -111,6 +123,10 @@ function screen(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (req.url && RECEIVER.test(req.url))
     req.headers[HEADER_ORDER_HEADER] = headerOrderOf(req.rawHeaders);
   else delete req.headers[HEADER_ORDER_HEADER];
+  if (req.url?.startsWith("/api/") && !RECEIVER.test(req.url)) {
+    req.headers[ENCODING_PASSTHROUGH_HEADER] = "1";
+    passRouteEncoding(res);
+  } else delete req.headers[ENCODING_PASSTHROUGH_HEADER];
 
   const method = req.method ?? "";
   if (ALLOWED.has(method)) return false;

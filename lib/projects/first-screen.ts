@@ -28,14 +28,12 @@ export interface FirstScreen {
   now: number;
 }
 
-/** One snapshot's index per server instance: parsing and indexing 100,000 rows per page view would not do. */
-let cache: { key: string; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null = null;
-
-/** The snapshot's identity: its size and the `fetchedAt` that follows the projects array. */
-function snapshotKey(body: string): string {
-  const at = body.lastIndexOf('"fetchedAt":');
-  return `${body.length}:${body.slice(at, at + 48)}`;
-}
+/**
+ * One snapshot's index per server instance: parsing and indexing 100,000 rows per page view would not do.
+ * The service keeps one encoded document per snapshot, so the document itself says which snapshot it is.
+ */
+let cache: { document: object; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null =
+  null;
 
 /**
  * Null when there is no snapshot or it cannot be read: the page then shows its skeleton, and the browser's
@@ -43,11 +41,12 @@ function snapshotKey(body: string): string {
  */
 export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen | null> {
   const answer = await (await getProjectsService()).getProjects().catch(() => null);
-  if (!answer?.ok || typeof answer.body !== "string") return null;
-  const key = snapshotKey(answer.body);
-  if (cache?.key !== key) {
-    const { projects } = JSON.parse(answer.body) as ProjectsResponse;
-    cache = { key, index: indexProjects(projects), orders: new Map() };
+  if (!answer?.ok) return null;
+  if (cache?.document !== answer.document) {
+    const { projects } = JSON.parse(
+      answer.document.head.toString("utf8") + answer.tail,
+    ) as ProjectsResponse;
+    cache = { document: answer.document, index: indexProjects(projects), orders: new Map() };
   }
   const { index, orders } = cache;
   const sortKey = serializeSort(view.sort);

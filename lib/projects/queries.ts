@@ -65,7 +65,9 @@ export async function fetchProjects({
   try {
     response = await fetch(`${origin}/api/projects${refresh ? "?refresh=1" : ""}`, {
       headers: { accept: "application/json" },
-      cache: "no-store",
+      // Revalidate every time: the browser sends the ETag it kept, and an unchanged list is a 304 with
+      // no body (the route's Cache-Control is `private, no-cache`; "no-store" would never revalidate).
+      cache: "no-cache",
       signal,
     });
   } catch (error) {

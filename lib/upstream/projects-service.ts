@@ -17,10 +17,21 @@ import {
   type StateMeta,
 } from "./shared-state";
 import { delay } from "@/lib/delay";
+import { PrecompressedDocument } from "@/lib/http/precompressed";
 
-/** What the route answers: a snapshot (serialized once per version) or, with none to serve, an error. */
+/**
+ * What the route answers: a snapshot or, with none to serve, an error. The snapshot's JSON is the
+ * document's head (the projects and the invalid report, encoded once per version and process) followed by
+ * `tail` (when it was fetched, whether it is stale and why: small, and it may change without a new version).
+ */
 export type ProjectsAnswer = (
-  | { ok: true; body: string; stale: boolean; error?: UpstreamProblem }
+  | {
+      ok: true;
+      document: PrecompressedDocument;
+      tail: string;
+      stale: boolean;
+      error?: UpstreamProblem;
+    }
   | { ok: false; error: UpstreamError }
 ) & {
   /** A refresh to run once the answer is sent (stale-while-revalidate); the route hands it to `after()`. */
@@ -47,9 +58,8 @@ const LEASE_MARGIN_MS = 10_000;
 
 interface CachedBody {
   fetchedAt: string;
-  /** `"projects":[...]` and `"invalid":{...}` already serialized: served as they are, never re-encoded. */
-  projectsJson: string;
-  invalidJson: string | undefined;
+  /** `{"projects":[...],"invalid":{...},` serialized and encoded once: served as they are. */
+  document: PrecompressedDocument;
 }
 
 /**
@@ -232,11 +242,10 @@ export class ProjectsService {
       ok: true,
       stale: shown !== undefined,
       ...(shown ? { error: shown } : {}),
-      body:
-        `{"projects":${body.projectsJson},"fetchedAt":${JSON.stringify(body.fetchedAt)},` +
-        `"stale":${shown !== undefined}` +
+      document: body.document,
+      tail:
+        `"fetchedAt":${JSON.stringify(body.fetchedAt)},"stale":${shown !== undefined}` +
         (shown ? `,"error":${JSON.stringify(shown)}` : "") +
-        (body.invalidJson ? `,"invalid":${body.invalidJson}` : "") +
         "}",
     };
   }
@@ -264,8 +273,10 @@ export class ProjectsService {
         if (!snapshot) return undefined;
         const loaded: CachedBody = {
           fetchedAt: snapshot.fetchedAt.toISOString(),
-          projectsJson: JSON.stringify(snapshot.projects),
-          invalidJson: snapshot.invalid.count > 0 ? JSON.stringify(snapshot.invalid) : undefined,
+          document: new PrecompressedDocument(
+            `{"projects":${JSON.stringify(snapshot.projects)},` +
+              (snapshot.invalid.count > 0 ? `"invalid":${JSON.stringify(snapshot.invalid)},` : ""),
+          ),
         };
         // Never replace a newer version with an older one read by a slower request.
         if (!this.cached || this.cached.fetchedAt < loaded.fetchedAt) this.cached = loaded;

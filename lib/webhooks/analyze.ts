@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { decodeContentEncoding, DECODED_BODY_MAX_BYTES } from "./diagnose/content-encoding";
+import { duplicateKeys } from "./diagnose/duplicate-keys";
 import {
   isWebhookEvent,
   taskCompletedDataSchema,
@@ -25,6 +27,8 @@ export interface BodyAnalysis {
   event: string | null;
   /** The envelope's `timestamp` when it is a string: a candidate signed timestamp. */
   envelopeTimestamp: string | null;
+  /** The body decoded from its Content-Encoding (gzip), which the rest of the analysis read; else null. */
+  decodedBody: Buffer | null;
   findings: Finding[];
 }
 
@@ -63,7 +67,56 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function analyzeBody(bytes: Buffer, contentType: string | null): BodyAnalysis {
+const MAX_DUPLICATE_KEY_FINDINGS = 10;
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * A gzip body is analysed decoded (the stored bytes stay as they arrived): a finding says so, or why it
+ * could not be decoded. Returns the bytes the rest of the analysis reads.
+ */
+function decodeForAnalysis(
+  bytes: Buffer,
+  contentEncoding: string | null,
+  result: BodyAnalysis,
+): Buffer {
+  const decoded = decodeContentEncoding(bytes, contentEncoding);
+  if (decoded.kind === "identity") return bytes;
+  if (decoded.kind === "decoded") {
+    result.decodedBody = decoded.bytes;
+    result.findings.push({
+      code: "gzip_body",
+      message: `The body is gzip-compressed (Content-Encoding: gzip): ${kib(bytes.length)} as sent, ${kib(decoded.bytes.length)} decoded; the envelope and these findings read the decoded bytes`,
+    });
+    return decoded.bytes;
+  }
+  result.findings.push(
+    decoded.kind === "too_large"
+      ? {
+          code: "gzip_too_large",
+          message: `The gzip body decodes to more than ${DECODED_BODY_MAX_BYTES / (1024 * 1024)} MiB (a gzip bomb?); it was not decoded`,
+        }
+      : decoded.kind === "invalid"
+        ? {
+            code: "gzip_invalid",
+            message:
+              "Content-Encoding says gzip, but the body is not valid gzip; it is read as sent",
+          }
+        : {
+            code: "content_encoding",
+            message: `Content-Encoding ${JSON.stringify(decoded.coding)} is not decoded here (only gzip); the body is read as sent`,
+          },
+  );
+  return bytes;
+}
+
+export function analyzeBody(
+  bytes: Buffer,
+  contentType: string | null,
+  contentEncoding: string | null = null,
+): BodyAnalysis {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const findings: Finding[] = [];
   const result: BodyAnalysis = {
@@ -72,6 +125,7 @@ export function analyzeBody(bytes: Buffer, contentType: string | null): BodyAnal
     preview: null,
     event: null,
     envelopeTimestamp: null,
+    decodedBody: null,
     findings,
   };
 
@@ -90,7 +144,8 @@ export function analyzeBody(bytes: Buffer, contentType: string | null): BodyAnal
     return { ...result, isText: true, preview: "" };
   }
 
-  const text = decodeUtf8(bytes);
+  const content = decodeForAnalysis(bytes, contentEncoding, result);
+  const text = decodeUtf8(content);
   if (text === null) {
     findings.push({
       code: "invalid_utf8",
@@ -98,12 +153,27 @@ export function analyzeBody(bytes: Buffer, contentType: string | null): BodyAnal
     });
     return result;
   }
-  result.isText = !text.includes("\u0000");
-  result.preview = result.isText ? text.slice(0, PREVIEW_CHARS) : null;
+  // Whether the stored bytes are text (searchable); a gzip body is not, though its preview is.
+  result.isText = content === bytes && !text.includes("\u0000");
+  const readable = !text.includes("\u0000");
+  result.preview = readable ? text.slice(0, PREVIEW_CHARS) : null;
+
+  // A UTF-8 byte-order mark is not JSON (RFC 8259 §8.1 forbids sending one); strict parsers refuse the
+  // body, lenient ones skip it: say so, and read what follows it.
+  const hasBom = text.startsWith("\uFEFF");
+  const json = hasBom ? text.slice(1) : text;
+  if (hasBom) {
+    findings.push({
+      code: "utf8_bom",
+      message:
+        "The body starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow; it was parsed after the mark, but strict parsers refuse the body",
+    });
+    if (readable) result.preview = json.slice(0, PREVIEW_CHARS);
+  }
 
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(json);
   } catch (error) {
     const tooDeep = error instanceof RangeError;
     findings.push({
@@ -113,6 +183,14 @@ export function analyzeBody(bytes: Buffer, contentType: string | null): BodyAnal
         : `The body is not valid JSON (${error instanceof Error ? error.message.slice(0, 200) : "parse error"})`,
     });
     return result;
+  }
+
+  const duplicates = duplicateKeys(json, MAX_DUPLICATE_KEY_FINDINGS);
+  for (const duplicate of duplicates) {
+    findings.push({
+      code: "duplicate_key",
+      message: `${duplicate.path} appears ${duplicate.count} times; JSON.parse keeps the last, ${duplicate.kept}, and drops ${duplicate.dropped.join(", ")} (some parsers keep the first instead)`,
+    });
   }
 
   if (!isPlainObject(parsed)) {

@@ -68,6 +68,7 @@ export const updateEndpointSchema = z
     rateLimitPerMinute: rateLimit.nullable().optional(),
     script: scriptSchema.nullable().optional(),
     resetSchemeLock: z.literal(true, { message: "must be true when given" }).optional(),
+    forgetPreviousSecret: z.literal(true, { message: "must be true when given" }).optional(),
   })
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: "names nothing to change" });

@@ -3,6 +3,7 @@ import type { DeliveriesPage } from "./console";
 import type { DeliveryCounts } from "./delivery-store";
 import type { DeliveryDetail } from "./delivery-view";
 import type { EndpointView } from "./endpoint-store";
+import type { SignatureDiagnosis } from "./diagnose/diagnose-signature";
 import type { ReplayInput, ReplayResult } from "./replay/replay-schema";
 import type { DeliveryResult } from "./sender";
 
@@ -62,6 +63,7 @@ export type {
   DeliveryDetail,
   EndpointView,
   DeliveryResult,
+  SignatureDiagnosis,
   ReplayResult,
 };
 export type DeliverySummary = DeliveriesPage["deliveries"][number];
@@ -98,6 +100,13 @@ export const consoleApi = {
         { signal },
       )
     ).delivery,
+  diagnosis: async (id: string, signal?: AbortSignal) =>
+    (
+      await call<{ diagnosis: SignatureDiagnosis }>(
+        `/api/webhooks/deliveries/${encodeURIComponent(id)}/diagnosis`,
+        { signal },
+      )
+    ).diagnosis,
   endpoints: async (signal?: AbortSignal) =>
     (await call<{ endpoints: EndpointView[] }>("/api/webhooks/endpoints", { signal })).endpoints,
   createEndpoint: async (input: { name: string; secret?: string }) =>

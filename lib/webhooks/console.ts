@@ -128,7 +128,7 @@ export async function changeEndpoint(
   patch: z.infer<typeof updateEndpointSchema>,
 ): Promise<EndpointView> {
   const { db, settings } = await webhookContext();
-  const row = await updateEndpoint(db, settings.box, id, patch);
+  const row = await updateEndpoint(db, settings.box, id, patch, { envSecret: settings.envSecret });
   if (!row) throw endpointNotFound();
   return toEndpointView(row, settings);
 }

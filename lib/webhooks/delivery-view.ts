@@ -2,6 +2,7 @@ import type { webhookDeliveries } from "@/lib/db/schema";
 import type { Finding } from "./analyze";
 import type { VerificationResult } from "./constants";
 import { encodeCursor } from "./cursor";
+import { decodedBodyView, type DecodedBodyView } from "./diagnose/decoded-body";
 import type { DeliverySummaryRow, RetryGroupMember } from "./delivery-store";
 
 /** The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. */
@@ -34,6 +35,8 @@ export interface DeliveryDetail extends DeliverySummary {
   response: DeliverySummary["response"] & { hangSeconds: number | null };
   /** The exact bytes received: as text when they are valid UTF-8, else base64. */
   body: { encoding: "utf8" | "base64"; content: string };
+  /** The body decoded from its Content-Encoding (gzip) for reading; null when it was not encoded. */
+  decodedBody: DecodedBodyView | null;
   /** Every attempt of its retry group, oldest first (this one included); at most 100. */
   retryGroup: {
     id: string;
@@ -94,6 +97,7 @@ export function toDeliveryDetail(
     verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },
     response: { ...summary.response, hangSeconds: row.hangSeconds },
     body: bodyAsJson(row.body),
+    decodedBody: decodedBodyView(row.body, row.headers),
     retryGroup: retryGroup.map((member) => ({
       id: String(member.id),
       attempt: member.attempt,

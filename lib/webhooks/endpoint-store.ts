@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { DEFAULT_ENDPOINT_ID, receiverPath } from "./constants";
+import { NO_PREVIOUS_SECRET, previousAfterChange, previousSecretView } from "./previous-secret";
 import type { SecretBox } from "./secret-box";
 
 /**
@@ -25,6 +26,8 @@ export interface EndpointView {
   /** Path of its receiver URL, to be prefixed with the app's origin. */
   path: string;
   secret: { set: boolean; source: "console" | "environment" | null; fingerprint: string | null };
+  /** The replaced secret, still accepted until `expiresAt` (24 h after the replacement); null otherwise. */
+  previousSecret: { fingerprint: string | null; replacedAt: string; expiresAt: string } | null;
   lockedScheme: string | null;
   lockedAt: string | null;
   acceptInvalidSignatures: boolean;
@@ -52,7 +55,11 @@ export function resolveSecret(
   return { secret: null, source: null, unreadable: false };
 }
 
-export function toEndpointView(row: EndpointRow, settings: EndpointSettings): EndpointView {
+export function toEndpointView(
+  row: EndpointRow,
+  settings: EndpointSettings,
+  now = new Date(),
+): EndpointView {
   const { source } = resolveSecret(row, settings);
   const fingerprint =
     source === "console"
@@ -65,6 +72,7 @@ export function toEndpointView(row: EndpointRow, settings: EndpointSettings): En
     name: row.name,
     path: receiverPath(row.id),
     secret: { set: source !== null, source, fingerprint },
+    previousSecret: previousSecretView(row, now),
     lockedScheme: row.lockedScheme,
     lockedAt: row.lockedAt?.toISOString() ?? null,
     acceptInvalidSignatures: row.acceptInvalidSignatures,
@@ -148,6 +156,11 @@ export interface EndpointPatch {
   script?: { status: number | null; hangSeconds: number | null; count: number } | null;
   /** Forget the locked scheme; the next verified delivery locks one again. */
   resetSchemeLock?: boolean;
+  /**
+   * Stop accepting the previous secret now instead of at the end of its 24 h; with `secret`, the secret it
+   * replaces is not kept at all.
+   */
+  forgetPreviousSecret?: boolean;
 }
 
 export async function updateEndpoint(
@@ -155,16 +168,32 @@ export async function updateEndpoint(
   box: SecretBox,
   id: string,
   patch: EndpointPatch,
+  /** WEBHOOK_SECRET: the default endpoint's secret before (or after) one is set here; kept as previous too. */
+  options: { envSecret?: string | null; now?: Date } = {},
 ): Promise<EndpointRow | null> {
   if (id === DEFAULT_ENDPOINT_ID) await ensureDefaultEndpoint(db);
-  const values: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: new Date() };
+  const now = options.now ?? new Date();
+  const values: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: now };
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.acceptInvalidSignatures !== undefined)
     values.acceptInvalidSignatures = patch.acceptInvalidSignatures;
   if (patch.rateLimitPerMinute !== undefined) values.rateLimitPerMinute = patch.rateLimitPerMinute;
+  if (patch.forgetPreviousSecret) Object.assign(values, NO_PREVIOUS_SECRET);
   if (patch.secret !== undefined) {
     values.secretCiphertext = patch.secret ? box.encrypt(patch.secret, id) : null;
     values.secretFingerprint = patch.secret ? box.fingerprint(patch.secret) : null;
+    // Given with a new secret, forgetPreviousSecret replaces it at once (a leaked secret): nothing is kept.
+    const current = patch.forgetPreviousSecret ? null : await getEndpoint(db, id);
+    if (current) {
+      const settings = { envSecret: options.envSecret ?? null, box };
+      const before = resolveSecret(current, settings).secret;
+      const after = resolveSecret(
+        { id, secretCiphertext: values.secretCiphertext },
+        settings,
+      ).secret;
+      const previous = previousAfterChange(id, before, after, box, now);
+      if (previous) Object.assign(values, previous);
+    }
   }
   // A new secret may come with a new sender configuration (e.g. a whsec_ key): learn the scheme again.
   if (patch.resetSchemeLock || patch.secret !== undefined) {

@@ -15,7 +15,10 @@ import { toDeliveryDetail, type DeliveryDetail } from "./delivery-view";
 export const EXPORT_PAGE_SIZE = 100;
 
 /** One line of the export: the detail without what only makes sense inside the inspector. */
-export type ExportedDelivery = Omit<DeliveryDetail, "cursor" | "retryGroup" | "preview">;
+export type ExportedDelivery = Omit<
+  DeliveryDetail,
+  "cursor" | "retryGroup" | "preview" | "decodedBody"
+>;
 
 const d = webhookDeliveries;
 
@@ -24,6 +27,8 @@ function exportLine(row: typeof webhookDeliveries.$inferSelect): string {
   delete detail.cursor;
   delete detail.retryGroup;
   delete detail.preview;
+  // The body as received is the export's; a gzip body's decoded view is the inspector's.
+  delete detail.decodedBody;
   return JSON.stringify(detail as ExportedDelivery);
 }
 

@@ -70,4 +70,12 @@ export const inspectorQueries = {
       staleTime: Infinity,
       retry: false,
     }),
+  /** Computed with the endpoint's secrets as they are now, which a member may change meanwhile. */
+  diagnosis: (id: string) =>
+    queryOptions({
+      queryKey: [...inspectorQueries.all(), "diagnosis", id] as const,
+      queryFn: ({ signal }) => consoleApi.diagnosis(id, signal),
+      staleTime: 10_000,
+      retry: false,
+    }),
 };

@@ -1,20 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
-import {
-  deliveryInsertParts,
-  storedAttempt,
-  type NewDelivery,
-  type StoredAttempt,
-  type StoredRow,
-} from "./delivery-store";
 
 /**
- * The database steps of receiving a delivery, other than the INSERT itself (delivery-store.ts):
- * - the common path, one statement: count the delivery in its rate window and store it, provided the
- *   endpoint is still as the receiver last saw it (storeIfUnchanged);
- * - otherwise the endpoint lookup fused with the rate-limit count (one round trip), then the INSERT;
- * - and the rare steps that only run when needed (consuming a scripted answer, locking the scheme at the
- *   first verified delivery).
+ * The database steps of receiving a delivery, other than the INSERT itself (delivery-store.ts): the endpoint
+ * lookup fused with the rate-limit count (one round trip), and the rare steps that only run when needed
+ * (consuming a scripted answer, locking the scheme at the first verified delivery).
  */
 export const RATE_WINDOW_MS = 60_000;
 
@@ -22,6 +12,10 @@ export const RATE_WINDOW_MS = 60_000;
 export interface EndpointSnapshot {
   id: string;
   secretCiphertext: string | null;
+  /** The replaced secret and its 24 h (lib/webhooks/previous-secret.ts); expiry is checked per delivery. */
+  previousSecretCiphertext: string | null;
+  previousSecretReplacedAt: Date | null;
+  previousSecretExpiresAt: Date | null;
   lockedScheme: string | null;
   acceptInvalidSignatures: boolean;
   rateLimitPerMinute: number | null;
@@ -40,21 +34,6 @@ export function rateWindow(now: Date): { start: Date; retryAfterSeconds: number 
 }
 
 /**
- * The `counted` CTE of both receipt statements: counts the delivery in its rate window (an upsert
- * increment, atomic across instances) for the endpoint row the `ep` CTE yields; with no row, nothing is
- * counted.
- */
-function countedInWindow(windowStart: Date): SQL {
-  return sql`counted as (
-      insert into webhook_rate_windows (endpoint_id, window_start, count)
-      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
-      on conflict (endpoint_id, window_start)
-        do update set count = webhook_rate_windows.count + 1
-      returning count
-    )`;
-}
-
-/**
  * Looks the endpoint up and counts this delivery in its rate window, atomically across instances (an
  * upsert increment). Unknown endpoints are not counted, so probing ids cannot fill the table.
  */
@@ -66,9 +45,16 @@ export async function countAtEndpoint(
   const result = (await db.execute(sql`
     with ep as (
       select id, secret_ciphertext, locked_scheme, accept_invalid_signatures, rate_limit_per_minute,
-             script_remaining
+             script_remaining, previous_secret_ciphertext, previous_secret_replaced_at,
+             previous_secret_expires_at
       from webhook_endpoints where id = ${endpointId}::text
-    ), ${countedInWindow(windowStart)}
+    ), counted as (
+      insert into webhook_rate_windows (endpoint_id, window_start, count)
+      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
+      on conflict (endpoint_id, window_start)
+        do update set count = webhook_rate_windows.count + 1
+      returning count
+    )
     select ep.*, (select count from counted) as window_count from ep
   `)) as unknown as {
     rows: {
@@ -78,6 +64,9 @@ export async function countAtEndpoint(
       accept_invalid_signatures: boolean;
       rate_limit_per_minute: number | null;
       script_remaining: number;
+      previous_secret_ciphertext: string | null;
+      previous_secret_replaced_at: string | Date | null;
+      previous_secret_expires_at: string | Date | null;
       window_count: number;
     }[];
   };
@@ -86,6 +75,9 @@ export async function countAtEndpoint(
   return {
     id: row.id,
     secretCiphertext: row.secret_ciphertext,
+    previousSecretCiphertext: row.previous_secret_ciphertext,
+    previousSecretReplacedAt: toDate(row.previous_secret_replaced_at),
+    previousSecretExpiresAt: toDate(row.previous_secret_expires_at),
     lockedScheme: row.locked_scheme,
     acceptInvalidSignatures: row.accept_invalid_signatures,
     rateLimitPerMinute: row.rate_limit_per_minute,
@@ -94,48 +86,9 @@ export async function countAtEndpoint(
   };
 }
 
-export type GuardedOutcome =
-  | { kind: "stored"; stored: StoredAttempt }
-  | { kind: "rate_limited" }
-  /** The endpoint was changed or deleted since the snapshot: nothing was counted or stored. */
-  | { kind: "changed" };
-
-/**
- * The receiver's common path in one statement, because each statement has a fixed cost that is a large
- * part of a delivery's (PGlite's above all): if the endpoint row still holds the snapshot's values and has
- * no scripted answers pending, counts the delivery in its rate window and, within `limit`, stores it.
- * The delivery was decided (verified, answered) with the snapshot; the condition makes that decision as
- * current as the two-statement path's.
- */
-export async function storeIfUnchanged(
-  db: Db,
-  snapshot: EndpointSnapshot,
-  windowStart: Date,
-  limit: number,
-  delivery: NewDelivery,
-  retryWindowSeconds: number,
-): Promise<GuardedOutcome> {
-  const { prev, insert, returning } = deliveryInsertParts(delivery, retryWindowSeconds);
-  const result = (await db.execute(sql`
-    with ep as (
-      select id from webhook_endpoints
-      where id = ${snapshot.id}::text
-        and secret_ciphertext is not distinct from ${snapshot.secretCiphertext}::text
-        and locked_scheme is not distinct from ${snapshot.lockedScheme}::text
-        and accept_invalid_signatures = ${snapshot.acceptInvalidSignatures}::boolean
-        and rate_limit_per_minute is not distinct from ${snapshot.rateLimitPerMinute}::int
-        and script_remaining = 0
-    ), ${countedInWindow(windowStart)}, prev as (${prev}
-    ), stored as (${insert}
-      where (select count from counted) <= ${limit}::int ${returning}
-    )
-    select (select count from counted) as window_count, stored.*
-    from (select 1) as one left join stored on true
-  `)) as unknown as { rows: ({ window_count: number | null } & StoredRow)[] };
-  const row = result.rows[0];
-  if (!row || row.window_count === null) return { kind: "changed" };
-  if (row.id === null) return { kind: "rate_limited" };
-  return { kind: "stored", stored: storedAttempt(row) };
+/** A timestamptz from a raw query: node-postgres gives a Date, PGlite a Date or a string. */
+function toDate(value: string | Date | null): Date | null {
+  return value === null ? null : value instanceof Date ? value : new Date(value);
 }
 
 /** Takes one scripted answer, if any is left (atomic: two instances never take the same one). */

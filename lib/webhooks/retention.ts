@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/connect";
 import { pruneDeliveries } from "./delivery-store";
+import { pruneExpiredPreviousSecrets } from "./previous-secret";
 import { pruneRateWindows } from "./receipt-store";
 
 /**
@@ -28,6 +29,7 @@ export async function runPrune(db: Db, options: { keep: number; days: number }):
   try {
     await pruneDeliveries(db, options);
     await pruneRateWindows(db, new Date());
+    await pruneExpiredPreviousSecrets(db, new Date());
   } catch (error) {
     console.error(
       "[webhooks] retention pruning failed:",

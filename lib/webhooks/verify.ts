@@ -7,6 +7,10 @@ import {
 } from "./signature";
 import type { Finding } from "./analyze";
 import type { VerificationResult } from "./constants";
+import { checkConventions, conventionSentence } from "./diagnose/conventions";
+import { lookupHeaders } from "./diagnose/header-lookup";
+import { ageSeconds, spokenAge } from "./diagnose/timestamps";
+import type { PreviousSecret } from "./previous-secret";
 
 export { VERIFICATION_RESULTS, type VerificationResult } from "./constants";
 
@@ -18,11 +22,13 @@ export interface Verification {
   schemeMismatch: boolean;
   /** The timestamp that was part of the signed content, when the scheme signs one. */
   signedTimestamp: string | null;
+  /** Verified with the endpoint's previous secret, within its 24 h (lib/webhooks/previous-secret.ts). */
+  previousSecret: boolean;
   findings: Finding[];
 }
 
 /** Seconds after which a signed timestamp is reported as old (a replay, or a slow retry). */
-const STALE_TIMESTAMP_SECONDS = 5 * 60;
+export const STALE_TIMESTAMP_SECONDS = 5 * 60;
 
 function timestampAgeSeconds(value: string, now: Date): number | null {
   const ms = /^\d{9,12}$/.test(value) ? Number(value) * 1000 : Date.parse(value);
@@ -33,6 +39,78 @@ function timestampAgeSeconds(value: string, now: Date): number | null {
  * Verifies a delivery's signature in whichever plausible scheme the sender uses (the spec does not say) and
  * compares it with the scheme locked for the endpoint at its first verified delivery.
  */
+/**
+ * An envelope `timestamp` far from the time received, when no signed timestamp says the same: the body
+ * may be an old delivery sent again, since nothing signed dates it.
+ */
+function envelopeSkew(envelopeTimestamp: string | null, now: Date): Finding[] {
+  const age = envelopeTimestamp ? ageSeconds(envelopeTimestamp, now) : null;
+  if (age === null || Math.abs(age) <= STALE_TIMESTAMP_SECONDS) return [];
+  return [
+    {
+      code: "envelope_timestamp_skew",
+      message: `The envelope's timestamp is ${spokenAge(age)} when received, and the signature covers no timestamp of its own: an old delivery sent again, a late retry, or a clock off`,
+    },
+  ];
+}
+
+type Input = Parameters<typeof verifyDelivery>[0];
+
+/** Signatures in other providers' headers, named, when this service's header is missing. */
+function otherConventions(input: Input): Finding[] {
+  const checks = checkConventions(
+    lookupHeaders(input.headers),
+    input.decodedBody ?? input.body,
+    { current: input.secret, previous: input.previousSecret?.secret ?? null },
+    input.now,
+  );
+  return checks.map((check) => ({
+    code: "other_provider_signature",
+    message: conventionSentence(check),
+  }));
+}
+
+/**
+ * The secret and the bytes the signature matches, trying the endpoint's secret on the bytes as sent, then
+ * on the gzip-decoded bytes, then the previous secret the same way.
+ */
+function firstMatch(input: Input, header: string) {
+  const timestamps = [
+    input.headers.get(TIMESTAMP_HEADER)?.trim(),
+    input.envelopeTimestamp ?? undefined,
+  ];
+  const bodies = input.decodedBody
+    ? [
+        { body: input.body, decoded: false },
+        { body: input.decodedBody, decoded: true },
+      ]
+    : [{ body: input.body, decoded: false }];
+  const secrets = [
+    { secret: input.secret!, previous: false },
+    ...(input.previousSecret ? [{ secret: input.previousSecret.secret, previous: true }] : []),
+  ];
+  for (const { secret, previous } of secrets) {
+    for (const { body, decoded } of bodies) {
+      const matches = findMatchingSchemes({ body, secret, signatureHeader: header, timestamps });
+      if (matches.length > 0) return { matches, previous, decoded };
+    }
+  }
+  return null;
+}
+
+function signedBytesFinding(decoded: boolean): Finding {
+  return decoded
+    ? {
+        code: "gzip_signature",
+        message:
+          "The signature covers the decoded body, not the gzip bytes that arrived: verify after decompressing",
+      }
+    : {
+        code: "gzip_signature",
+        message: "The signature covers the gzip bytes as they arrived: verify before decompressing",
+      };
+}
+
 export function verifyDelivery(input: {
   body: Buffer;
   headers: Headers;
@@ -40,25 +118,44 @@ export function verifyDelivery(input: {
   lockedScheme: string | null;
   envelopeTimestamp: string | null;
   now: Date;
+  /** The endpoint's previous secret while it is still accepted. */
+  previousSecret?: PreviousSecret | null;
+  /** The gzip-decoded body (analyze.ts), tried when the bytes as sent do not match. */
+  decodedBody?: Buffer | null;
 }): Verification {
-  const none = { scheme: null, schemeMismatch: false, signedTimestamp: null, findings: [] };
-  if (!input.secret) return { result: "no_secret", ...none };
+  const none = {
+    scheme: null,
+    schemeMismatch: false,
+    signedTimestamp: null,
+    previousSecret: false,
+  };
+  const unsigned = envelopeSkew(input.envelopeTimestamp, input.now);
+  if (!input.secret) return { result: "no_secret", ...none, findings: unsigned };
   const header = input.headers.get(SIGNATURE_HEADER)?.trim();
-  if (!header) return { result: "missing_signature", ...none };
+  if (!header) {
+    return {
+      result: "missing_signature",
+      ...none,
+      findings: [...otherConventions(input), ...unsigned],
+    };
+  }
 
-  const matches = findMatchingSchemes({
-    body: input.body,
-    secret: input.secret,
-    signatureHeader: header,
-    timestamps: [input.headers.get(TIMESTAMP_HEADER)?.trim(), input.envelopeTimestamp ?? undefined],
-  });
-  if (matches.length === 0) return { result: "invalid_signature", ...none };
+  const found = firstMatch(input, header);
+  if (!found) return { result: "invalid_signature", ...none, findings: unsigned };
+  const { matches } = found;
 
   const locked = input.lockedScheme ? parseSchemeId(input.lockedScheme) : null;
   const lockedMatch = locked && matches.find((m) => schemeId(m.scheme) === input.lockedScheme);
   const match = lockedMatch || matches[0]!;
   const scheme = schemeId(match.scheme);
   const findings: Finding[] = [];
+  if (input.decodedBody) findings.push(signedBytesFinding(found.decoded));
+  if (found.previous && input.previousSecret) {
+    findings.push({
+      code: "previous_secret",
+      message: `Signed with the endpoint's previous secret, replaced at ${input.previousSecret.replacedAt.toISOString()}; it is accepted until ${input.previousSecret.expiresAt.toISOString()}: give the sender the new secret`,
+    });
+  }
   const schemeMismatch = Boolean(locked && !lockedMatch);
   if (schemeMismatch) {
     findings.push({
@@ -66,6 +163,7 @@ export function verifyDelivery(input: {
       message: `Signed with ${scheme}, but this endpoint's deliveries have been signed with ${input.lockedScheme}`,
     });
   }
+  if (!match.timestamp) findings.push(...unsigned);
   if (match.timestamp) {
     const age = timestampAgeSeconds(match.timestamp, input.now);
     if (age !== null && Math.abs(age) > STALE_TIMESTAMP_SECONDS) {
@@ -80,6 +178,7 @@ export function verifyDelivery(input: {
     scheme,
     schemeMismatch,
     signedTimestamp: match.timestamp ?? null,
+    previousSecret: found.previous,
     findings,
   };
 }

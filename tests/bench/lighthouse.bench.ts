@@ -17,7 +17,8 @@ import type { Result } from "lighthouse";
 import { startSimulator } from "../../lib/simulator";
 import { signInCookie } from "../e2e/upstream-support";
 import { distDir, ensureBuild, freePort, startApp } from "../support/app-server";
-import { median, printFigures, type Figure } from "./figure";
+import type { Figure } from "./report";
+import { median } from "./stats";
 
 const KEY = "sim_bench_lighthouse_key";
 const RUNS = 3;
@@ -168,7 +169,6 @@ export default async function lighthouseBench(): Promise<Figure[]> {
         baseline: { label: "empty console page", value: emptyJs },
       },
     ];
-    printFigures(figures);
     return figures;
   } finally {
     await signedIn.browser.close();

@@ -17,7 +17,8 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { startSimulator } from "../../lib/simulator";
 import { signInCookie } from "../e2e/upstream-support";
 import { ensureBuild, startApp } from "../support/app-server";
-import { median, printFigures, quantile, type Figure } from "./figure";
+import type { Figure } from "./report";
+import { median, quantile } from "./stats";
 
 const KEY = "sim_bench_table_key";
 const SIZES = [100_000, 10_000, 300] as const;
@@ -300,6 +301,5 @@ export default async function tableChromiumBench(): Promise<Figure[]> {
       baseline: { label: "300 projects", value: small.heapMB },
     },
   ];
-  printFigures(figures);
   return figures;
 }

@@ -28,6 +28,7 @@ import { buildEnvelope } from "../../lib/webhooks/sender";
 import { eventData, randomEvent } from "../../lib/webhooks/sample-payloads";
 import { createRandom } from "../../lib/sample-data/random";
 import { startThrowawayPostgres } from "../support/postgres";
+import type { Figure } from "./report";
 
 const DELIVERIES = 10_000;
 const ROUNDS = 15;
@@ -86,7 +87,7 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return samples[Math.floor(samples.length / 2)]!;
 }
 
-async function measure(name: string, target: DatabaseTarget) {
+async function measure(name: string, target: DatabaseTarget): Promise<Figure[]> {
   const database = await openDatabase(target);
   try {
     const seeding = performance.now();
@@ -103,12 +104,13 @@ async function measure(name: string, target: DatabaseTarget) {
     const [newest] = (await listDeliveries(db, { limit: 1 })).rows;
     const ids = (await listDeliveries(db, { limit: 200 })).rows.map((row) => row.id);
     let next = 0;
-    const figures: [string, number, number][] = [];
-    const add = async (label: string, goal: number, run: () => Promise<unknown>) => {
-      figures.push([label, await median(run), goal]);
+    const figures: [string, number, number, string][] = [];
+    const add = async (id: string, label: string, goal: number, run: () => Promise<unknown>) => {
+      figures.push([label, await median(run), goal, id]);
     };
-    await add("first page (100)", 300, page({ limit: 100 }));
+    await add("first-page", "first page (100)", 300, page({ limit: 100 }));
     await add(
+      "first-page-filtered",
       "first page, one event + invalid",
       300,
       page({
@@ -119,11 +121,13 @@ async function measure(name: string, target: DatabaseTarget) {
     );
     const halfway = (await listDeliveries(db, { limit: DELIVERIES / 2 })).rows.at(-1)!;
     await add(
+      "older-page",
       "older page (before=, 5,000 back)",
       300,
       page({ limit: 100, before: toDeliverySummary(halfway).cursor }),
     );
     await add(
+      "live-poll",
       "live poll (after=, nothing new)",
       300,
       page({
@@ -131,11 +135,18 @@ async function measure(name: string, target: DatabaseTarget) {
         after: toDeliverySummary(newest!).cursor,
       }),
     );
-    await add(`text search "${NEEDLE}"`, 500, page({ limit: 100, q: NEEDLE }));
-    await add("text search, no match", 500, page({ limit: 100, q: "no-such-text-anywhere" }));
-    await add("facet counts", 500, () => countDeliveries(db, {}));
-    await add("facet counts + text search", 500, () => countDeliveries(db, { q: NEEDLE }));
-    await add("select a delivery (detail + retry group)", 100, async () => {
+    await add("search", `text search "${NEEDLE}"`, 500, page({ limit: 100, q: NEEDLE }));
+    await add(
+      "search-miss",
+      "text search, no match",
+      500,
+      page({ limit: 100, q: "no-such-text-anywhere" }),
+    );
+    await add("facets", "facet counts", 500, () => countDeliveries(db, {}));
+    await add("facets-search", "facet counts + text search", 500, () =>
+      countDeliveries(db, { q: NEEDLE }),
+    );
+    await add("select", "select a delivery (detail + retry group)", 100, async () => {
       const row = (await getDelivery(db, ids[next++ % ids.length]!))!;
       return toDeliveryDetail(row, await listRetryGroup(db, row));
     });
@@ -145,15 +156,24 @@ async function measure(name: string, target: DatabaseTarget) {
         `${label.padEnd(42)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / baseline).toFixed(1).padStart(6)}× baseline  goal < ${goal} ms ${ms < goal ? "ok" : "MISSED"}`,
       );
     }
+    const key = target.kind === "pglite" ? "pglite" : "postgres";
+    return figures.map(([label, ms, , id]) => ({
+      id: `inspector.${key}.${id}`,
+      label: `Inspector, ${name}, ${DELIVERIES.toLocaleString("en")} deliveries: ${label}`,
+      value: ms,
+      unit: "ms" as const,
+      baseline: { label: "select id … limit 100", value: baseline },
+    }));
   } finally {
     await database.close();
   }
 }
 
-export default async function webhookInspectorBench() {
+export default async function webhookInspectorBench(): Promise<Figure[]> {
+  const figures: Figure[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-bench-inspector-"));
   try {
-    await measure("PGlite", { kind: "pglite", dataDir });
+    figures.push(...(await measure("PGlite", { kind: "pglite", dataDir })));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -162,11 +182,12 @@ export default async function webhookInspectorBench() {
     console.log(
       "\n--- PostgreSQL: skipped (no initdb/pg_ctl found; install postgresql or set TEST_DATABASE_URL)",
     );
-    return;
+    return figures;
   }
   try {
-    await measure("PostgreSQL", { kind: "postgres", url: postgres.url });
+    figures.push(...(await measure("PostgreSQL", { kind: "postgres", url: postgres.url })));
   } finally {
     await postgres.stop();
   }
+  return figures;
 }

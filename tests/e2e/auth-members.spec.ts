@@ -2,8 +2,8 @@ import { expect, test, type Browser } from "@playwright/test";
 import { E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
 import {
-  addMemberAsAdmin,
   expectSignInError,
+  memberWithOwnPassword,
   removeMember,
   signIn,
   testAddress,
@@ -23,29 +23,6 @@ async function signedInAs(browser: Browser, email: string, password: string) {
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/projects$/);
   return { context, page };
-}
-
-/** A member added by the admin who has already replaced the temporary password with their own. */
-async function memberWithOwnPassword(browser: Browser, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const temporary = `${prefix}-temporary-1`;
-  const password = `${prefix}-own-password-1`;
-  await addMemberAsAdmin(browser, email, temporary);
-  const context = await browser.newContext({
-    storageState: SIGNED_OUT,
-    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await signIn(page, email, temporary);
-  await expect(page).toHaveURL(/\/choose-password$/);
-  await page.getByLabel("Temporary password").fill(temporary);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page).toHaveURL(/\/projects$/, { timeout: 30_000 });
-  await context.close();
-  return { email, password };
 }
 
 test("an admin adds a member with a generated temporary password; they sign in and choose their own", async ({

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { ADMIN_STORAGE_STATE } from "./auth-state";
+import { ADMIN_STORAGE_STATE, SIGNED_OUT } from "./auth-state";
 
 /**
  * Helpers of the sign-in and member specs. Each spec that fails sign-ins on purpose sends its own client
@@ -71,4 +71,27 @@ export async function removeMember(page: Page, email: string) {
   const dialog = page.getByRole("alertdialog", { name: `Remove ${email}?` });
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** A member added by the admin who has already replaced the temporary password with their own. */
+export async function memberWithOwnPassword(browser: Browser, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const temporary = `${prefix}-temporary-1`;
+  const password = `${prefix}-own-password-1`;
+  await addMemberAsAdmin(browser, email, temporary);
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await signIn(page, email, temporary);
+  await expect(page).toHaveURL(/\/choose-password$/);
+  await page.getByLabel("Temporary password").fill(temporary);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("New password again").fill(password);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/projects$/, { timeout: 30_000 });
+  await context.close();
+  return { email, password };
 }

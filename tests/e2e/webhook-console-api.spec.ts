@@ -66,6 +66,19 @@ test.describe("webhook console API: endpoints", () => {
         await deliver(page.request, endpoint.path, JSON.stringify(envelope()), { secret: SECRET_B })
       ).status(),
     ).toBe(200);
+    // The replaced secret is still accepted for 24 h, marked, until it is forgotten.
+    const old = await deliver(page.request, endpoint.path, JSON.stringify(envelope()), {
+      secret: SECRET_A,
+    });
+    expect(old.status()).toBe(200);
+    const oldStored = await getDelivery(api, (await old.json()).id);
+    expect(oldStored.findings.map((f) => f.code)).toContain("previous_secret");
+    expect(replaced.endpoint.previousSecret.fingerprint).toBe(endpoint.secret.fingerprint);
+    await keep(
+      await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
+        data: { forgetPreviousSecret: true },
+      }),
+    );
     expect(
       (
         await deliver(page.request, endpoint.path, JSON.stringify(envelope()), { secret: SECRET_A })
@@ -114,9 +127,13 @@ test.describe("webhook console API: endpoints", () => {
       ),
     ).toMatch(/cannot be deleted/);
     try {
+      // Replaced and forgotten at once: WEBHOOK_SECRET is not kept as the previous secret.
       const set = await (
-        await api.patch("/api/webhooks/endpoints/default", { data: { secret: SECRET_A } })
+        await api.patch("/api/webhooks/endpoints/default", {
+          data: { secret: SECRET_A, forgetPreviousSecret: true },
+        })
       ).json();
+      expect(set.endpoint.previousSecret).toBeNull();
       expect(set.endpoint.secret.source).toBe("console");
       expect(
         (
@@ -134,7 +151,9 @@ test.describe("webhook console API: endpoints", () => {
       ).toBe(401);
     } finally {
       const back = await (
-        await api.patch("/api/webhooks/endpoints/default", { data: { secret: null } })
+        await api.patch("/api/webhooks/endpoints/default", {
+          data: { secret: null, forgetPreviousSecret: true },
+        })
       ).json();
       expect(back.endpoint.secret.source).toBe("environment");
     }

@@ -8,6 +8,8 @@ import { APP_PORT, E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 
 const SECRET = "receiver-spec-secret";
+/** An envelope timestamp of now: an old one is a finding of its own (envelope_timestamp_skew). */
+const NOW_TS = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
  * What most tests here start from: the console API as the signed-in member (`api`), and a fresh endpoint
@@ -258,7 +260,7 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
     {
       name: "10,000-deep nesting",
       body: Buffer.from(
-        `{"event":"task.created","timestamp":"2026-03-01T10:00:00Z","data":{"x":${"[".repeat(10_000)}${"]".repeat(10_000)}}}`,
+        `{"event":"task.created","timestamp":"${NOW_TS}","data":{"x":${"[".repeat(10_000)}${"]".repeat(10_000)}}}`,
       ),
       finding: null,
       encoding: "utf8",
@@ -266,7 +268,7 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
     {
       name: "__proto__ keys",
       body: Buffer.from(
-        '{"__proto__":{"admin":true},"event":"task.created","timestamp":"2026-03-01T10:00:00Z","data":{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}}',
+        `{"__proto__":{"admin":true},"event":"task.created","timestamp":"${NOW_TS}","data":{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}}`,
       ),
       finding: null,
       encoding: "utf8",
@@ -404,6 +406,9 @@ test("a change made in the console applies to the very next delivery", async ({ 
 
   expect([await send("first-secret"), await send("first-secret")]).toEqual([200, 200]);
   await patch({ secret: "second-secret" });
+  // The replaced secret stays accepted for 24 h, until it is forgotten.
+  expect([await send("first-secret"), await send("second-secret")]).toEqual([200, 200]);
+  await patch({ forgetPreviousSecret: true });
   expect([await send("first-secret"), await send("second-secret")]).toEqual([401, 200]);
   await patch({ acceptInvalidSignatures: true });
   expect(await send("first-secret")).toBe(200);

@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 /** Benchmarks run outside `npm test`: build first when there is no production build yet. */
 export function ensureBuild(): void {
   const benchRoutes = process.env.NEXT_BENCH_ROUTES === "1";
-  const marker = benchRoutes ? "server/app/api/projects/bench-baseline" : "BUILD_ID";
+  const marker = benchRoutes ? "server/app/api/bench/projects" : "BUILD_ID";
   if (
     fs.existsSync(path.join(distDir(), "BUILD_ID")) &&
     fs.existsSync(path.join(distDir(), marker))
@@ -47,6 +47,8 @@ export interface AppServer {
   /** http://localhost:<port>: one host name everywhere, since sign-in cookies and callbacks depend on it. */
   url: string;
   port: number;
+  /** The `next start` process (it answers HTTP itself): for CPU time read from /proc by the benches. */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
   /** Ends the server (SIGTERM, SIGKILL after 5 s) and removes its temporary database. */
@@ -116,6 +118,7 @@ function launch(port: number, options: AppServerOptions) {
   const server: AppServer = {
     url,
     port,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (exitCode === undefined) {

@@ -15,7 +15,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function body(answer: ProjectsAnswer) {
   if (!answer.ok)
     throw new Error(`expected data, got ${answer.error.code}: ${answer.error.message}`);
-  return projectsResponseSchema.strict().parse(JSON.parse(answer.body));
+  // The identity representation: the snapshot's head and the answer's tail, as the route sends them.
+  return projectsResponseSchema.strict().parse(JSON.parse(answer.document.head + answer.tail));
 }
 
 for (const { label, target, skip } of storageTargets()) {

@@ -12,11 +12,17 @@ const querySchema = z.object({
     .optional(),
 });
 
-/** The workspace's projects, from the shared snapshot (lib/upstream); `?refresh=1` is the Refresh button. */
-export const GET = consoleRoute({ query: querySchema }, async ({ query }) => {
-  const refresh = query.refresh === "1" || query.refresh === "true";
-  const service = await getProjectsService();
-  const answer = await service.getProjects({ refresh });
-  if (answer.revalidate) after(answer.revalidate);
-  return projectsResponse(answer);
-});
+/**
+ * The workspace's projects, from the shared snapshot (lib/upstream), as bytes encoded once per snapshot
+ * with an ETag per coding (304 when unchanged); `?refresh=1` is the Refresh button.
+ */
+export const GET = consoleRoute(
+  { query: querySchema, revalidate: true },
+  async ({ query, request }) => {
+    const refresh = query.refresh === "1" || query.refresh === "true";
+    const service = await getProjectsService();
+    const answer = await service.getProjects({ refresh });
+    if (answer.revalidate) after(answer.revalidate);
+    return projectsResponse(answer, request);
+  },
+);

@@ -29,6 +29,14 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   secretCiphertext: text("secret_ciphertext"),
   /** Short keyed fingerprint so a member can tell secrets apart without seeing them. */
   secretFingerprint: text("secret_fingerprint"),
+  /**
+   * The secret this one replaced, kept (encrypted the same way) until `previousSecretExpiresAt`, 24 h after
+   * the replacement: a sender still signing with it is told apart from a wrong secret, and accepted meanwhile.
+   */
+  previousSecretCiphertext: text("previous_secret_ciphertext"),
+  previousSecretFingerprint: text("previous_secret_fingerprint"),
+  previousSecretReplacedAt: timestamp("previous_secret_replaced_at", { withTimezone: true }),
+  previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
   /** The signature scheme (schemeId) of the first verified delivery; later ones are compared to it. */
   lockedScheme: text("locked_scheme"),
   lockedAt: timestamp("locked_at", { withTimezone: true }),

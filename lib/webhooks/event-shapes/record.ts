@@ -76,11 +76,14 @@ export function shapeUpdateStatement({ endpointId, event, receivedAt, observed }
         else f.examples || excluded.examples end`;
 }
 
-/** `data` of a JSON envelope, or undefined; null when the body is not a JSON object at all. */
+/**
+ * `data` of a JSON envelope, or undefined; null when the body is not a JSON object at all. A UTF-8
+ * byte-order mark is skipped, as the receiver's analysis does (it reports the mark as a finding).
+ */
 function envelopeData(body: Buffer): { data: unknown } | null {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
+    parsed = JSON.parse(body.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
     return null;
   }

@@ -1,0 +1,10 @@
+import { consoleRoute } from "@/lib/api/handler";
+import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
+import { deliveryDiagnosis } from "@/lib/webhooks/diagnose/delivery-diagnosis";
+
+export const dynamic = "force-dynamic";
+
+/** Why the delivery's signature does or does not verify; never a secret or a computed signature. */
+export const GET = consoleRoute({ params: deliveryParamsSchema }, async ({ params }) => ({
+  diagnosis: await deliveryDiagnosis(params.id),
+}));

@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { ContentCoding } from "./content-coding";
+
+const deflateRaw = promisify(zlib.deflateRaw);
+const brotliCompress = promisify(zlib.brotliCompress);
+
+/** gzip member header: deflate, no file name, no time stamp, OS unknown (RFC 1952 §2.3). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A brotli meta-block with ISLAST and ISLASTEMPTY set, byte-padded: the end of a stream (RFC 7932 §9.2). */
+const BROTLI_END = Buffer.from([0x03]);
+/** An uncompressed brotli meta-block holds at most 2^16 bytes with a four-nibble length. */
+const BROTLI_STORED_MAX = 1 << 16;
+const BROTLI_QUALITY = 5;
+
+function hash(data: Buffer | string, length: number): string {
+  return createHash("sha256").update(data).digest("base64url").slice(0, length);
+}
+
+/**
+ * A large document whose head never changes (the projects of one snapshot) followed by a short tail that
+ * may (when it was fetched, whether it is stale, the error): the head is encoded to UTF-8, gzip and brotli
+ * once, and each answer only appends its tail to the encoding it needs.
+ *
+ * Both formats allow it without decompressing anything: the head's deflate stream is ended with a sync
+ * flush (byte-aligned, not final) and the tail deflated on its own after it, the gzip CRC-32 continued
+ * over the tail; the head's brotli stream is flushed (byte-aligned, not final) and the tail follows as
+ * uncompressed meta-blocks and an empty last one. A tail is a few hundred bytes: nothing is lost by not
+ * compressing it. The head's encodings are made in libuv's thread pool, not on the request thread, on
+ * first need, and shared by every request for them; an assembled answer is kept for the latest tail.
+ */
+export class PrecompressedDocument {
+  readonly head: Buffer;
+  private readonly headTag: string;
+  private gzipHead: Promise<{ deflated: Buffer; crc: number }> | undefined;
+  private brotliHead: Promise<Buffer> | undefined;
+  private latest:
+    { tail: string; tag: string; bodies: Map<ContentCoding, Promise<Buffer>> } | undefined;
+
+  constructor(head: string) {
+    this.head = Buffer.from(head, "utf8");
+    this.headTag = hash(this.head, 22);
+  }
+
+  /**
+   * The strong ETag of the head + `tail` in `coding`: the same bytes always get the same tag, and each
+   * coding its own (RFC 9110 §8.8.3: strong tags differ between representations).
+   */
+  etag(tail: string, coding: ContentCoding): string {
+    const suffix = coding === "identity" ? "" : coding === "gzip" ? ".gz" : ".br";
+    return `"${this.representation(tail).tag}${suffix}"`;
+  }
+
+  /** The bytes of head + `tail` in `coding`. */
+  body(tail: string, coding: ContentCoding): Promise<Buffer> {
+    const { bodies } = this.representation(tail);
+    let body = bodies.get(coding);
+    if (!body) {
+      body = this.assemble(Buffer.from(tail, "utf8"), coding);
+      bodies.set(coding, body);
+    }
+    return body;
+  }
+
+  private representation(tail: string) {
+    if (this.latest?.tail !== tail) {
+      this.latest = { tail, tag: `${this.headTag}-${hash(tail, 11)}`, bodies: new Map() };
+    }
+    return this.latest;
+  }
+
+  private async assemble(tail: Buffer, coding: ContentCoding): Promise<Buffer> {
+    if (coding === "identity") return Buffer.concat([this.head, tail]);
+    if (coding === "gzip") {
+      this.gzipHead ??= deflateRaw(this.head, {
+        level: 6,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      }).then((deflated) => ({ deflated, crc: zlib.crc32(this.head) }));
+      const { deflated, crc } = await this.gzipHead;
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(zlib.crc32(tail, crc), 0);
+      trailer.writeUInt32LE((this.head.length + tail.length) % 2 ** 32, 4);
+      return Buffer.concat([GZIP_HEADER, deflated, zlib.deflateRawSync(tail), trailer]);
+    }
+    this.brotliHead ??= brotliCompress(this.head, {
+      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.head.length,
+      },
+    });
+    return Buffer.concat([await this.brotliHead, ...brotliStored(tail), BROTLI_END]);
+  }
+}
+
+/**
+ * `data` as uncompressed brotli meta-blocks (RFC 7932 §9.2), read least significant bit first: ISLAST = 0,
+ * MNIBBLES = 0 (four nibbles), MLEN - 1 in 16 bits, ISUNCOMPRESSED = 1, zero padding to the byte, the bytes.
+ */
+function brotliStored(data: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += BROTLI_STORED_MAX) {
+    const chunk = data.subarray(at, at + BROTLI_STORED_MAX);
+    const bits = ((chunk.length - 1) << 3) | (1 << 19);
+    parts.push(Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]), chunk);
+  }
+  return parts;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { webhookDeliveries } from "@/lib/db/schema";
+import { analyzeBody } from "../analyze";
+import type { VerificationResult } from "../constants";
+import { getDelivery } from "../delivery-store";
+import { getEndpoint, resolveSecret } from "../endpoint-store";
+import { resolvePreviousSecret } from "../previous-secret";
+import { webhookContext } from "../server-context";
+import { lookupHeaders } from "./header-lookup";
+import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature";
+
+/**
+ * `GET /api/webhooks/deliveries/<id>/diagnosis`: the signature diagnosis of a stored delivery, with the
+ * endpoint's secrets as they are now (so a secret set since the delivery arrived is noticed). Computed on
+ * request, only for the delivery looked at: the receiver never pays for it.
+ */
+export async function deliveryDiagnosis(id: number): Promise<SignatureDiagnosis> {
+  const { db, settings } = await webhookContext();
+  const row = await getDelivery(db, id);
+  if (!row) {
+    throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
+  }
+  const endpoint = await getEndpoint(db, row.endpointId);
+  const now = new Date();
+  const secret = endpoint ? resolveSecret(endpoint, settings).secret : null;
+  const previousSecret = endpoint ? resolvePreviousSecret(endpoint, settings.box, now) : null;
+  return diagnoseSignature({ ...storedDelivery(row), secret, previousSecret });
+}
+
+/** The diagnosis's view of a stored row: its bytes, headers, verdict, and the body decoded again. */
+function storedDelivery(row: typeof webhookDeliveries.$inferSelect) {
+  const contentEncoding = lookupHeaders(row.headers)("content-encoding");
+  const analysis = analyzeBody(row.body, row.contentType, contentEncoding);
+  return {
+    body: row.body,
+    headers: row.headers,
+    receivedAt: row.receivedAt,
+    verification: {
+      result: row.verification as VerificationResult,
+      scheme: row.scheme,
+      signedTimestamp: row.signedTimestamp,
+    },
+    findings: row.findings,
+    decodedBody: analysis.decodedBody,
+    envelopeTimestamp: analysis.envelopeTimestamp,
+  };
+}

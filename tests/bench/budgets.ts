@@ -1,0 +1,51 @@
+import type { Budget } from "./report";
+
+/**
+ * Every budget of `npm run bench -- --check`, in one place, keyed by figure id (tests/bench/report.ts).
+ * Each is a goal an issue set; a missed budget is a problem to solve, never a number to change here.
+ * A figure without a budget is reported for the record (baselines, ratios that explain another figure).
+ */
+export const BUDGETS: Record<string, Budget> = {
+  // Issue 17: /api/projects serves bytes, not work.
+  "projects.100k.cpu": { max: 20, source: "issue 17" },
+  "projects.300.cpu-vs-health": { max: 2, source: "issue 17" },
+
+  // Issue 17: the table at 100,000 projects in Chromium, a phone that scores (tests/bench/*: table, lighthouse).
+  "table.keystroke.median": { max: 50, source: "issue 17" },
+  "table.keystroke.p95": { max: 100, source: "issue 17" },
+  "table.resort.median": { max: 100, source: "issue 17" },
+  "table.first-row.median": { max: 1_500, source: "issue 17" },
+  "table.heap": { max: 120, source: "issue 17" },
+  "lighthouse.projects.performance": { min: 0.95, source: "issue 17" },
+  "lighthouse.projects.best-practices": { min: 1, source: "issue 17" },
+  "lighthouse.sign-in.seo": { min: 1, source: "issue 17" },
+  "js.projects.gzip": { max: 180, source: "issue 17" },
+
+  // Issue 6: the receiver answers within 100 ms at p99 at 200 deliveries/s, and loses nothing it acknowledged.
+  "receiver.pglite.paced.p99": { max: 100, source: "issue 6" },
+  "receiver.pglite.stored": { min: 1, source: "issue 6" },
+  "receiver.postgres.paced.p99": { max: 100, source: "issue 6" },
+  "receiver.postgres.stored": { min: 1, source: "issue 6" },
+
+  // Sign-in: an unknown email costs what a member's wrong password costs (no timing hint).
+  "sign-in.unknown-vs-member": { min: 0.8, max: 1.25, source: "sign-in" },
+
+  // Issue 12: the inspector at 10,000 deliveries.
+  ...inspectorBudgets("pglite"),
+  ...inspectorBudgets("postgres"),
+};
+
+function inspectorBudgets(database: string): Record<string, Budget> {
+  const source = "issue 12";
+  return {
+    [`inspector.${database}.first-page`]: { max: 300, source },
+    [`inspector.${database}.first-page-filtered`]: { max: 300, source },
+    [`inspector.${database}.older-page`]: { max: 300, source },
+    [`inspector.${database}.live-poll`]: { max: 300, source },
+    [`inspector.${database}.search`]: { max: 500, source },
+    [`inspector.${database}.search-miss`]: { max: 500, source },
+    [`inspector.${database}.facets`]: { max: 500, source },
+    [`inspector.${database}.facets-search`]: { max: 500, source },
+    [`inspector.${database}.select`]: { max: 100, source },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { readSessionVerdict, signSessionVerdict } from "@/lib/auth/session-verdict";
+
+const SECRET = "unit-test-auth-secret-0123456789abcdef";
+const NOW = Date.parse("2026-05-01T12:00:00Z");
+const verdict = { memberId: "m-1", sessionVersion: 3, expires: NOW / 1000 + 3600 };
+
+describe("the proxy's session verdict", () => {
+  it("reads back what the proxy signed", () => {
+    expect(readSessionVerdict(signSessionVerdict(verdict, SECRET), SECRET, NOW)).toEqual(verdict);
+  });
+
+  it("is worth nothing signed with another secret", () => {
+    const other = signSessionVerdict(verdict, "another-secret-0123456789abcdef0123");
+    expect(readSessionVerdict(other, SECRET, NOW)).toBeNull();
+  });
+
+  it("is worth nothing once changed: another member, version or expiry under the same signature", () => {
+    const signed = signSessionVerdict(verdict, SECRET);
+    const mac = signed.slice(signed.indexOf("."));
+    for (const changed of [
+      { ...verdict, memberId: "m-admin" },
+      { ...verdict, sessionVersion: 4 },
+      { ...verdict, expires: verdict.expires + 86_400 },
+    ]) {
+      const payload = Buffer.from(
+        JSON.stringify([changed.memberId, changed.sessionVersion, changed.expires]),
+      ).toString("base64url");
+      expect(readSessionVerdict(payload + mac, SECRET, NOW)).toBeNull();
+    }
+  });
+
+  it("ends with its token", () => {
+    const signed = signSessionVerdict(verdict, SECRET);
+    expect(readSessionVerdict(signed, SECRET, verdict.expires * 1000)).toBeNull();
+  });
+
+  it.each([undefined, null, "", "admin", ".", "x.y", "a.b.c", "e30.", "W10.AAAA"])(
+    "%j is no session",
+    (value) => {
+      expect(readSessionVerdict(value, SECRET, NOW)).toBeNull();
+    },
+  );
+});
