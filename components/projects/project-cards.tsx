@@ -2,12 +2,10 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
-import { UserText } from "@/components/ui/user-text";
-import { formatRelativeTime } from "@/lib/projects/format";
 import { cn } from "@/lib/utils";
 import type { ProjectListProps } from "./projects-table";
 import { rowKeyHandler } from "./row-keys";
-import { StatusBadge } from "./status-badge";
+import { ProjectCardContent } from "./project-card-content";
 import { useRowFocus } from "./use-row-focus";
 
 const CARD_HEIGHT = 88;
@@ -90,21 +88,7 @@ export function ProjectCards({
                   "flex size-full min-w-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-left text-[13px] shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-active:border-ring",
                 )}
               >
-                <span className="flex w-full min-w-0 items-center justify-between gap-2">
-                  <UserText value={project.name} truncate className="min-w-0 font-medium" />
-                  <StatusBadge status={project.status} />
-                </span>
-                <UserText
-                  value={project.client_name}
-                  truncate
-                  className="min-w-0 text-muted-foreground"
-                />
-                <span className="flex w-full min-w-0 items-center justify-between gap-2 text-xs text-muted-foreground">
-                  <UserText value={project.town} truncate className="min-w-0" />
-                  <time dateTime={project.updated_at} className="shrink-0 tabular-nums">
-                    Updated {formatRelativeTime(project.updated_at, now)}
-                  </time>
-                </span>
+                <ProjectCardContent project={project} now={now} />
               </button>
             </li>
           );

@@ -1,12 +1,11 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { UserText } from "@/components/ui/user-text";
 import { DEFAULT_COLUMN_WIDTHS } from "@/lib/projects/column-prefs";
 import { COLUMN_LABELS } from "@/lib/projects/export";
 import type { FirstScreen } from "@/lib/projects/first-screen";
-import { formatRelativeTime, formatRowCount } from "@/lib/projects/format";
+import { formatRowCount } from "@/lib/projects/format";
 import { ProjectCell } from "./project-cell";
-import { StatusBadge } from "./status-badge";
+import { ProjectCardContent } from "./project-card-content";
 
 /**
  * The first rows of the view, rendered on the server (lib/projects/first-screen.ts) and shown until the whole
@@ -97,21 +96,7 @@ export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
             data-index={i}
             className="flex h-[88px] shrink-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-[13px] shadow-xs"
           >
-            <span className="flex w-full min-w-0 items-center justify-between gap-2">
-              <UserText value={project.name} truncate className="min-w-0 font-medium" />
-              <StatusBadge status={project.status} />
-            </span>
-            <UserText
-              value={project.client_name}
-              truncate
-              className="min-w-0 text-muted-foreground"
-            />
-            <span className="flex w-full min-w-0 items-center justify-between gap-2 text-xs text-muted-foreground">
-              <UserText value={project.town} truncate className="min-w-0" />
-              <time dateTime={project.updated_at} className="shrink-0 tabular-nums">
-                Updated {formatRelativeTime(project.updated_at, now)}
-              </time>
-            </span>
+            <ProjectCardContent project={project} now={now} />
           </li>
         ))}
       </ul>
