@@ -44,14 +44,14 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-type StoredRow = {
+export type StoredRow = {
   id: string;
   attempt: number;
   first_attempt_id: string | null;
   gap_ms: string | null;
 };
 
-function storedAttempt(row: StoredRow): StoredAttempt {
+export function storedAttempt(row: StoredRow): StoredAttempt {
   return {
     id: Number(row.id),
     attempt: row.attempt,
@@ -61,11 +61,13 @@ function storedAttempt(row: StoredRow): StoredAttempt {
 }
 
 /**
- * The parts of the statement that stores a delivery (insertDelivery). The same body at the same endpoint within the retry window is numbered as the next attempt (`prev`),
+ * The parts of the statement that stores a delivery, for insertDelivery and for the receiver's guarded
+ * one-statement path (receipt-store.ts), which adds a condition between `insert` and `returning`.
+ * The same body at the same endpoint within the retry window is numbered as the next attempt (`prev`),
  * with the gap since the previous one. Two identical bodies arriving within the same millisecond may both be
  * numbered 1: a sender's retries follow a failed attempt, so they never overlap it.
  */
-function deliveryInsertParts(
+export function deliveryInsertParts(
   delivery: NewDelivery,
   retryWindowSeconds: number,
 ): { prev: SQL; insert: SQL; returning: SQL } {

@@ -1,10 +1,20 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
+import {
+  deliveryInsertParts,
+  storedAttempt,
+  type NewDelivery,
+  type StoredAttempt,
+  type StoredRow,
+} from "./delivery-store";
 
 /**
- * The database steps of receiving a delivery, other than the INSERT itself (delivery-store.ts): the endpoint
- * lookup fused with the rate-limit count (one round trip), and the rare steps that only run when needed
- * (consuming a scripted answer, locking the scheme at the first verified delivery).
+ * The database steps of receiving a delivery, other than the INSERT itself (delivery-store.ts):
+ * - the common path, one statement: count the delivery in its rate window and store it, provided the
+ *   endpoint is still as the receiver last saw it (storeIfUnchanged);
+ * - otherwise the endpoint lookup fused with the rate-limit count (one round trip), then the INSERT;
+ * - and the rare steps that only run when needed (consuming a scripted answer, locking the scheme at the
+ *   first verified delivery).
  */
 export const RATE_WINDOW_MS = 60_000;
 
@@ -34,6 +44,21 @@ export function rateWindow(now: Date): { start: Date; retryAfterSeconds: number 
 }
 
 /**
+ * The `counted` CTE of both receipt statements: counts the delivery in its rate window (an upsert
+ * increment, atomic across instances) for the endpoint row the `ep` CTE yields; with no row, nothing is
+ * counted.
+ */
+function countedInWindow(windowStart: Date): SQL {
+  return sql`counted as (
+      insert into webhook_rate_windows (endpoint_id, window_start, count)
+      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
+      on conflict (endpoint_id, window_start)
+        do update set count = webhook_rate_windows.count + 1
+      returning count
+    )`;
+}
+
+/**
  * Looks the endpoint up and counts this delivery in its rate window, atomically across instances (an
  * upsert increment). Unknown endpoints are not counted, so probing ids cannot fill the table.
  */
@@ -48,13 +73,7 @@ export async function countAtEndpoint(
              script_remaining, previous_secret_ciphertext, previous_secret_replaced_at,
              previous_secret_expires_at
       from webhook_endpoints where id = ${endpointId}::text
-    ), counted as (
-      insert into webhook_rate_windows (endpoint_id, window_start, count)
-      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
-      on conflict (endpoint_id, window_start)
-        do update set count = webhook_rate_windows.count + 1
-      returning count
-    )
+    ), ${countedInWindow(windowStart)}
     select ep.*, (select count from counted) as window_count from ep
   `)) as unknown as {
     rows: {
@@ -89,6 +108,51 @@ export async function countAtEndpoint(
 /** A timestamptz from a raw query: node-postgres gives a Date, PGlite a Date or a string. */
 function toDate(value: string | Date | null): Date | null {
   return value === null ? null : value instanceof Date ? value : new Date(value);
+}
+
+export type GuardedOutcome =
+  | { kind: "stored"; stored: StoredAttempt }
+  | { kind: "rate_limited" }
+  /** The endpoint was changed or deleted since the snapshot: nothing was counted or stored. */
+  | { kind: "changed" };
+
+/**
+ * The receiver's common path in one statement, because each statement has a fixed cost that is a large
+ * part of a delivery's (PGlite's above all): if the endpoint row still holds the snapshot's values and has
+ * no scripted answers pending, counts the delivery in its rate window and, within `limit`, stores it.
+ * The delivery was decided (verified, answered) with the snapshot; the condition makes that decision as
+ * current as the two-statement path's.
+ */
+export async function storeIfUnchanged(
+  db: Db,
+  snapshot: EndpointSnapshot,
+  windowStart: Date,
+  limit: number,
+  delivery: NewDelivery,
+  retryWindowSeconds: number,
+): Promise<GuardedOutcome> {
+  const { prev, insert, returning } = deliveryInsertParts(delivery, retryWindowSeconds);
+  const result = (await db.execute(sql`
+    with ep as (
+      select id from webhook_endpoints
+      where id = ${snapshot.id}::text
+        and secret_ciphertext is not distinct from ${snapshot.secretCiphertext}::text
+        and previous_secret_ciphertext is not distinct from ${snapshot.previousSecretCiphertext}::text
+        and locked_scheme is not distinct from ${snapshot.lockedScheme}::text
+        and accept_invalid_signatures = ${snapshot.acceptInvalidSignatures}::boolean
+        and rate_limit_per_minute is not distinct from ${snapshot.rateLimitPerMinute}::int
+        and script_remaining = 0
+    ), ${countedInWindow(windowStart)}, prev as (${prev}
+    ), stored as (${insert}
+      where (select count from counted) <= ${limit}::int ${returning}
+    )
+    select (select count from counted) as window_count, stored.*
+    from (select 1) as one left join stored on true
+  `)) as unknown as { rows: ({ window_count: number | null } & StoredRow)[] };
+  const row = result.rows[0];
+  if (!row || row.window_count === null) return { kind: "changed" };
+  if (row.id === null) return { kind: "rate_limited" };
+  return { kind: "stored", stored: storedAttempt(row) };
 }
 
 /** Takes one scripted answer, if any is left (atomic: two instances never take the same one). */

@@ -6,7 +6,7 @@ import { getServerEnv } from "@/lib/env";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
 import { analyzeBody, type Finding } from "./analyze";
-import { insertDelivery, type NewDelivery } from "./delivery-store";
+import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
 import {
   DEFAULT_ENDPOINT_ID,
   ENDPOINT_ID_PATTERN,
@@ -21,6 +21,7 @@ import {
   lockScheme,
   countAtEndpoint,
   rateWindow,
+  storeIfUnchanged,
   type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
@@ -68,6 +69,20 @@ async function countAtExistingEndpoint(
   }
   if (!endpoint) throw unknownEndpoint();
   return endpoint;
+}
+
+/**
+ * Each endpoint's receipt columns as this server instance last read them, so that the common path needs
+ * no lookup: storeIfUnchanged stores only while the row still holds them, so a stale entry (changed in the
+ * console, or by another instance) costs one extra round trip and is never acted on. Only endpoints that
+ * exist are remembered, so probing ids cannot grow it; the cap is for an absurd number of real endpoints.
+ */
+const knownEndpoints = new Map<string, EndpointSnapshot>();
+const MAX_KNOWN_ENDPOINTS = 1000;
+
+function remember(endpoint: EndpointSnapshot) {
+  if (knownEndpoints.size >= MAX_KNOWN_ENDPOINTS) knownEndpoints.clear();
+  knownEndpoints.set(endpoint.id, endpoint);
 }
 
 /** A scripted slow answer: waits `seconds`, or less if the sender hangs up first. */
@@ -151,11 +166,72 @@ function assessDelivery(
   return { delivery, verification, decodedBody: analysis.decodedBody };
 }
 
+interface Receipt {
+  ctx: WebhookContext;
+  request: NextRequest;
+  endpointId: string;
+  receivedAt: Date;
+  window: ReturnType<typeof rateWindow>;
+}
+
+interface Received {
+  endpoint: EndpointSnapshot;
+  assessed: ReturnType<typeof assessDelivery>;
+  stored: StoredAttempt;
+  script: Script;
+}
+
+/** The common path: one statement, or null (nothing counted or stored) when the endpoint has changed. */
+async function storeAtKnownEndpoint(
+  { ctx, request, receivedAt, window }: Receipt,
+  endpoint: EndpointSnapshot,
+  body: Buffer,
+): Promise<Received | null> {
+  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, null);
+  const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
+  const outcome = await storeIfUnchanged(
+    ctx.db,
+    endpoint,
+    window.start,
+    limit,
+    assessed.delivery,
+    ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
+  );
+  if (outcome.kind === "rate_limited") throw rateLimited(limit, window.retryAfterSeconds);
+  if (outcome.kind === "changed") return null;
+  return { endpoint, assessed, stored: outcome.stored, script: null };
+}
+
+/** The full path: look up and count (before reading the body, if not read yet), a scripted answer, store. */
+async function lookUpAndStore(
+  { ctx, request, endpointId, receivedAt, window }: Receipt,
+  bodyRead: Buffer | undefined,
+): Promise<Received> {
+  const endpoint = await countAtExistingEndpoint(ctx, endpointId, window.start);
+  remember(endpoint);
+  const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
+  if (endpoint.windowCount > limit) throw rateLimited(limit, window.retryAfterSeconds);
+  const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
+  const script =
+    endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
+  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, script);
+  const stored = await insertDelivery(
+    ctx.db,
+    assessed.delivery,
+    ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
+  );
+  return { endpoint, assessed, stored, script };
+}
+
 /**
- * Receives one delivery: the endpoint is looked up and the delivery counted against its rate (one
- * statement, before the body is read), the body read once as bytes (refused over the size limit), analysed
- * and verified, and stored in a single committed INSERT before anything is answered. Retention runs after
- * the answer. Scripted answers (set in the console) replace the answer, never the storing.
+ * Receives one delivery: the body is read once as bytes (refused over the size limit), analysed and
+ * verified, counted against the endpoint's rate and stored in a single committed INSERT before anything is
+ * answered. Retention runs after the answer. Scripted answers (set in the console) replace the answer,
+ * never the storing.
+ *
+ * Two paths with the same outcome. When this instance knows the endpoint and it has no scripted answers
+ * pending, counting and storing are one statement that acts only if the endpoint is unchanged (the common
+ * case). Otherwise, or when it has changed, the endpoint is looked up and counted first, then stored.
  */
 export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
   const receivedAt = new Date();
@@ -164,31 +240,29 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
   if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
   if (!ENDPOINT_ID_PATTERN.test(endpointId)) throw unknownEndpoint();
-  const window = rateWindow(receivedAt);
+  const receipt = { ctx, request, endpointId, receivedAt, window: rateWindow(receivedAt) };
 
-  const endpoint = await countAtExistingEndpoint(ctx, endpointId, window.start);
-  const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
-  if (endpoint.windowCount > limit) throw rateLimited(limit, window.retryAfterSeconds);
-  const body = await readBody(request, maxBytes);
-  const script = endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(db, endpoint.id) : null;
-  const { delivery, verification, decodedBody } = assessDelivery(
-    request,
-    body,
-    endpoint,
-    ctx.settings,
-    receivedAt,
-    script,
-  );
-  const stored = await insertDelivery(db, delivery, env.WEBHOOK_RETRY_WINDOW_SECONDS);
+  const known = knownEndpoints.get(endpointId);
+  let body: Buffer | undefined;
+  let received: Received | null = null;
+  if (known && known.scriptRemaining === 0) {
+    body = await readBody(request, maxBytes);
+    received = await storeAtKnownEndpoint(receipt, known, body);
+    if (!received) knownEndpoints.delete(endpointId);
+  }
+  received ??= await lookUpAndStore(receipt, body);
+  const { endpoint, stored, script } = received;
+  const { delivery, verification } = received.assessed;
 
   // A sender still on the previous secret does not teach the scheme: the new secret may come with another.
   const teachesScheme = verification.result === "verified" && !verification.previousSecret;
   if (teachesScheme && verification.scheme && !endpoint.lockedScheme) {
     await lockScheme(db, endpoint.id, verification.scheme);
+    knownEndpoints.delete(endpoint.id);
   }
   // The event's inferred shape is folded in after the answer: the delivery is already committed. A gzip
   // body is profiled as decoded, like the inspector shows it.
-  const profiled = decodedBody ?? delivery.body;
+  const profiled = received.assessed.decodedBody ?? delivery.body;
   after(() =>
     recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt }),
   );

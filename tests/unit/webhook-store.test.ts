@@ -25,6 +25,7 @@ import {
   lockScheme,
   countAtEndpoint,
   rateWindow,
+  storeIfUnchanged,
 } from "@/lib/webhooks/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
 import { storageTargets } from "../support/databases";
@@ -198,6 +199,93 @@ for (const { name, label, target, skip } of storageTargets()) {
           { status: 503, hangSeconds: null },
         ]);
         expect(await consumeScriptedAnswer(db(), endpoint.id)).toBeNull();
+      });
+
+      describe("the one-statement path (storeIfUnchanged)", () => {
+        /** The endpoint as the receiver remembers it (counted in a window long past). */
+        async function snapshotOf(endpointId: string) {
+          return (await countAtEndpoint(db(), endpointId, new Date(0)))!;
+        }
+
+        it("counts and stores while the endpoint is unchanged, numbering attempts as insertDelivery does", async () => {
+          const endpoint = await newEndpoint("first-secret");
+          const snapshot = await snapshotOf(endpoint.id);
+          const { start } = rateWindow(new Date());
+          const sha = randomBytes(32).toString("hex");
+          const sameBody = () =>
+            storeIfUnchanged(
+              db(),
+              snapshot,
+              start,
+              10,
+              delivery(endpoint.id, { bodySha256: sha }),
+              3600,
+            );
+          const first = await sameBody();
+          const retry = await sameBody();
+          expect(first.kind).toBe("stored");
+          expect(retry).toMatchObject({ kind: "stored", stored: { attempt: 2 } });
+          const firstId = first.kind === "stored" ? first.stored.id : 0;
+          expect(retry.kind === "stored" && retry.stored.firstAttemptId).toBe(firstId);
+          expect(await getDelivery(db(), firstId)).toMatchObject({ endpointId: endpoint.id });
+          expect((await countAtEndpoint(db(), endpoint.id, start))!.windowCount).toBe(3);
+        });
+
+        it("over the limit: counted, not stored", async () => {
+          const endpoint = await newEndpoint();
+          const snapshot = await snapshotOf(endpoint.id);
+          const { start } = rateWindow(new Date());
+          const outcomes = [];
+          for (let i = 0; i < 3; i++)
+            outcomes.push(
+              (await storeIfUnchanged(db(), snapshot, start, 2, delivery(endpoint.id), 3600)).kind,
+            );
+          expect(outcomes).toEqual(["stored", "stored", "rate_limited"]);
+          const page = await listDeliveries(db(), { endpointId: endpoint.id, limit: 10 });
+          expect(page.rows).toHaveLength(2);
+        });
+
+        it("a changed or deleted endpoint: nothing counted or stored", async () => {
+          const { start } = rateWindow(new Date());
+          const attempt = (snapshot: Awaited<ReturnType<typeof snapshotOf>>) =>
+            storeIfUnchanged(db(), snapshot, start, 10, delivery(snapshot.id), 3600);
+          const changes = [
+            { secret: "second-secret" },
+            { secret: null },
+            { acceptInvalidSignatures: true },
+            { rateLimitPerMinute: 5 },
+            { script: { status: 500, hangSeconds: null, count: 1 } },
+          ];
+          const touched: string[] = [];
+          for (const change of changes) {
+            const endpoint = await newEndpoint("first-secret");
+            touched.push(endpoint.id);
+            const snapshot = await snapshotOf(endpoint.id);
+            await updateEndpoint(db(), box, endpoint.id, change);
+            expect(await attempt(snapshot), JSON.stringify(change)).toEqual({ kind: "changed" });
+          }
+          const locked = await newEndpoint("first-secret");
+          const deleted = await newEndpoint("first-secret");
+          touched.push(locked.id, deleted.id);
+          const beforeLock = await snapshotOf(locked.id);
+          await lockScheme(db(), locked.id, "body/hex/none/raw");
+          expect(await attempt(beforeLock)).toEqual({ kind: "changed" });
+          const beforeDelete = await snapshotOf(deleted.id);
+          await deleteEndpoint(db(), deleted.id);
+          expect(await attempt(beforeDelete)).toEqual({ kind: "changed" });
+
+          const counted = (await db().execute(sql`
+            select count(*)::int as n from webhook_rate_windows
+            where window_start = ${start.toISOString()}::timestamptz
+              and endpoint_id in (${sql.join(
+                touched.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+          `)) as unknown as { rows: { n: number }[] };
+          expect(counted.rows[0]!.n).toBe(0);
+          const page = await listDeliveries(db(), { endpointId: locked.id, limit: 10 });
+          expect(page.rows).toHaveLength(0);
+        });
       });
     });
 
