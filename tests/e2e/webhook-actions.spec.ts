@@ -234,7 +234,9 @@ test("copy as curl from the detail pane: the command, run, delivers the exact by
   expect(header(replayed, "x-trace")).toBe("kept as received");
   expect(replayed.verification.result).toBe("verified");
 
-  // Copy as fetch puts a runnable call on the clipboard too.
+  // Copy as fetch puts a runnable call on the clipboard too. The replayed delivery arrives in the live list
+  // first (the list re-renders around the pane), so wait for it before opening the menu again.
+  await expect(deliveryOptions(page)).toHaveCount(2);
   await page.getByRole("button", { name: "Copy as" }).click();
   await page.getByRole("menuitem", { name: "Copy as fetch (JS)" }).click();
   await expect(page.getByText("fetch call copied")).toBeVisible();
