@@ -23,7 +23,7 @@ export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {
       <TableHeader>
         <TableRow>
           <TableHead>Before</TableHead>
-          <TableHead className="text-right">Gaps</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Gaps</TableHead>
           <TableHead className="text-right">Median</TableHead>
           <TableHead className="text-right">Range</TableHead>
           <TableHead className="hidden text-right sm:table-cell">× previous</TableHead>
@@ -35,7 +35,9 @@ export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {
           return (
             <TableRow key={gap.attempt} data-attempt={gap.attempt}>
               <TableCell>attempt {gap.attempt}</TableCell>
-              <TableCell className="text-right tabular-nums">{num(gap.count)}</TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                {num(gap.count)}
+              </TableCell>
               <TableCell className="text-right tabular-nums" data-cell="median">
                 {formatDuration(gap.medianMs)}
               </TableCell>
