@@ -1,6 +1,7 @@
 "use client";
 
 import { RefreshCw } from "lucide-react";
+import { memo } from "react";
 import { Button } from "@/components/ui/button";
 import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
 import { cn } from "@/lib/utils";
@@ -8,8 +9,9 @@ import { cn } from "@/lib/utils";
 /**
  * "Updated 3 minutes ago": the age of the snapshot (when our server last got the list from the service), the
  * same instant the stale banner speaks of, so the two never disagree. Refresh is disabled while it runs.
+ * Memoised: the list re-renders on every keystroke, the age only when the clock or the snapshot moves.
  */
-export function Freshness({
+export const Freshness = memo(function Freshness({
   fetchedAt,
   stale,
   now,
@@ -39,4 +41,4 @@ export function Freshness({
       </Button>
     </div>
   );
-}
+});

@@ -1,9 +1,11 @@
 "use client";
 
+import { memo, useMemo } from "react";
 import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import { facetOptions } from "@/lib/projects/rows";
 import { statusLabel } from "@/lib/projects/status";
-import type { DateFilterId, FacetId, ProjectsFilters } from "@/lib/projects/view";
+import type { DateRange } from "@/lib/projects/date-range";
+import type { DateFilterId, FacetId, FilterChoices } from "@/lib/projects/view";
 import { DateFilter } from "./date-filter";
 import { FacetFilter } from "./facet-filter";
 
@@ -18,23 +20,40 @@ const DATES: { id: DateFilterId; title: string }[] = [
   { id: "updated", title: "Updated" },
 ];
 
-export type FiltersPatch = Partial<{ [K in keyof ProjectsFilters]: ProjectsFilters[K] | null }>;
+export type FiltersPatch = Partial<{ [K in keyof FilterChoices]: FilterChoices[K] | null }>;
 
-/** The faceted and date filters, in a row on wide screens and stacked in the Filters sheet on narrow ones. */
-export function ProjectsFilters({
-  filters,
+/**
+ * The faceted and date filters, in a row on wide screens and stacked in the Filters sheet on narrow ones.
+ * Memoised with stable handlers: new counts re-render the facets, while the date filters stay as they are.
+ */
+export const ProjectsFilters = memo(function ProjectsFilters({
+  choices,
   index,
   facets,
   onChange,
   stacked = false,
 }: {
-  filters: ProjectsFilters;
+  choices: FilterChoices;
   index: ProjectsIndex;
   facets: FacetCounts;
   onChange: (patch: FiltersPatch) => void;
   stacked?: boolean;
 }) {
   const item = stacked ? "w-full justify-start" : undefined;
+  const handlers = useMemo(
+    () => ({
+      facet: Object.fromEntries(
+        FACETS.map(({ id }) => [
+          id,
+          (values: string[]) => onChange({ [id]: values.length ? values : null }),
+        ]),
+      ) as Record<FacetId, (values: string[]) => void>,
+      date: Object.fromEntries(
+        DATES.map(({ id }) => [id, (range: DateRange | null) => onChange({ [id]: range })]),
+      ) as Record<DateFilterId, (range: DateRange | null) => void>,
+    }),
+    [onChange],
+  );
   return (
     <>
       {FACETS.map(({ id, title, labelOf }) => (
@@ -42,9 +61,9 @@ export function ProjectsFilters({
           key={id}
           title={title}
           labelOf={labelOf}
-          options={facetOptions(index, id, facets[id], filters[id])}
-          selected={filters[id]}
-          onChange={(values) => onChange({ [id]: values.length ? values : null })}
+          options={facetOptions(index, id, facets[id], choices[id])}
+          selected={choices[id]}
+          onChange={handlers.facet[id]}
           className={item}
         />
       ))}
@@ -52,11 +71,11 @@ export function ProjectsFilters({
         <DateFilter
           key={id}
           title={title}
-          value={filters[id]}
-          onChange={(range) => onChange({ [id]: range })}
+          value={choices[id]}
+          onChange={handlers.date[id]}
           className={item}
         />
       ))}
     </>
   );
-}
+});

@@ -8,7 +8,8 @@ import {
   nextSort,
   serializeSort,
 } from "@/lib/projects/view";
-import type { ProjectColumnId, ProjectsFilters } from "@/lib/projects/view";
+import type { Density } from "@/lib/projects/column-prefs";
+import type { FilterChoices, ProjectColumnId, ProjectsFilters } from "@/lib/projects/view";
 import { formatRowCount } from "@/lib/projects/format";
 import type { ProjectsResponse } from "@/lib/projects/schema";
 import { serializeProjectsView, useProjectsView } from "@/lib/projects/use-projects-view";
@@ -52,9 +53,15 @@ export function ProjectsList({
   const now = useNow(30_000);
   const { projects } = response;
 
-  const { q, status, town, client, created, updated } = view;
-  const filters: ProjectsFilters = { q, status, town, client, created, updated };
-  const { index, rows, facets, pending } = useProjectRows(projects, filters, view.sort);
+  // Kept by identity (nuqs keeps each unchanged value's), so that a keystroke in the search re-renders
+  // neither the facet and date filters nor anything else that does not show the search.
+  const { q, status, town, client, created, updated, sort } = view;
+  const choices: FilterChoices = useMemo(
+    () => ({ status, town, client, created, updated }),
+    [status, town, client, created, updated],
+  );
+  const filters: ProjectsFilters = useMemo(() => ({ q, ...choices }), [q, choices]);
+  const { index, rows, facets, pending } = useProjectRows(projects, filters, sort);
 
   // A link's columns win; otherwise this browser's choice.
   const columns = view.cols ?? prefs.columns;
@@ -66,10 +73,19 @@ export function ProjectsList({
     [updatePrefs],
   );
   const table = useColumnsTable(columns, prefs.widths, saveWidths);
-  const setColumns = (next: ProjectColumnId[]) => {
-    updatePrefs({ columns: next });
-    void setView({ cols: next });
-  };
+  const setColumns = useCallback(
+    (next: ProjectColumnId[]) => {
+      updatePrefs({ columns: next });
+      void setView({ cols: next });
+    },
+    [updatePrefs, setView],
+  );
+  const setDensity = useCallback((density: Density) => updatePrefs({ density }), [updatePrefs]);
+  const onSort = useCallback(
+    (id: ProjectColumnId, additive: boolean) =>
+      void setView({ sort: nextSort(sort, id, additive) }),
+    [sort, setView],
+  );
 
   // The active row (highlighted, keyboard focus) is the open project while the sheet is open.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -109,7 +125,22 @@ export function ProjectsList({
         });
 
   const filtered = hasActiveFilters(filters);
-  const resetKey = `${serializeSort(view.sort)}|${JSON.stringify(filters)}`;
+  const resetKey = `${serializeSort(sort)}|${JSON.stringify(filters)}`;
+  // The toolbar's own controls as elements kept while their inputs stay, so that a keystroke re-renders
+  // neither (and the view options not even when the rows change).
+  const viewOptions = useMemo(
+    () =>
+      narrow ? null : (
+        <ViewOptions
+          columns={columns}
+          onColumnsChange={setColumns}
+          density={prefs.density}
+          onDensityChange={setDensity}
+        />
+      ),
+    [narrow, columns, setColumns, prefs.density, setDensity],
+  );
+  const exportMenu = useMemo(() => <ExportMenu rows={rows} columns={columns} />, [rows, columns]);
   const listProps = {
     rows,
     activeIndex,
@@ -142,25 +173,19 @@ export function ProjectsList({
       ) : (
         <>
           <ProjectsToolbar
-            filters={filters}
+            q={q}
+            choices={choices}
             index={index}
             facets={facets}
             narrow={narrow}
             filtered={filtered}
             shown={rows.length}
-            onSearch={(text) => void setSearch(text)}
-            onChange={(patch) => void setView(patch)}
-            onReset={() => void resetFilters()}
+            onSearch={setSearch}
+            onChange={setView}
+            onReset={resetFilters}
           >
-            {narrow ? null : (
-              <ViewOptions
-                columns={columns}
-                onColumnsChange={setColumns}
-                density={prefs.density}
-                onDensityChange={(density) => updatePrefs({ density })}
-              />
-            )}
-            <ExportMenu rows={rows} columns={columns} />
+            {viewOptions}
+            {exportMenu}
           </ProjectsToolbar>
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
             <p role="status" className="text-[13px] font-medium text-foreground tabular-nums">
@@ -182,8 +207,8 @@ export function ProjectsList({
             <ProjectsTable
               {...listProps}
               table={table}
-              sort={view.sort}
-              onSort={(id, additive) => void setView({ sort: nextSort(view.sort, id, additive) })}
+              sort={sort}
+              onSort={onSort}
               density={prefs.density}
             />
           )}

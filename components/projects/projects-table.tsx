@@ -118,7 +118,14 @@ export function ProjectsTable({
         <TableHeader className="sticky top-0 z-10">
           <tr aria-rowindex={1}>
             {headers.map((header) => (
-              <SortHeader key={header.id} header={header} sort={sort} onSort={onSort} />
+              <SortHeader
+                key={header.id}
+                header={header}
+                size={header.getSize()}
+                resizing={header.column.getIsResizing()}
+                sort={sort}
+                onSort={onSort}
+              />
             ))}
           </tr>
         </TableHeader>
@@ -140,8 +147,10 @@ export function ProjectsTable({
             </tr>
           ) : null}
           {items.map((item) => (
+            // Keyed by place, not by project: when a keystroke or a sort brings other projects into view,
+            // React rewrites the rows' text in the same elements instead of removing and creating them.
             <ProjectRow
-              key={rows[item.index]!.id}
+              key={item.index}
               project={rows[item.index]!}
               index={item.index}
               active={item.index === activeIndex}
@@ -169,7 +178,7 @@ function rowIndexOf(target: EventTarget): number | null {
 
 /**
  * One body row. Memoised on its project, place, active state, columns, height and clock, so a keystroke or a
- * sort re-renders only the rows whose content or place changed, not every row in view.
+ * sort re-renders only the places whose project changed, not every row in view.
  */
 const ProjectRow = memo(function ProjectRow({
   project,

@@ -1,6 +1,7 @@
 "use client";
 
 import { ListFilter, X } from "lucide-react";
+import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,12 +14,13 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/components/ui/sheet";
+import { formatCount } from "@/lib/projects/format";
 import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
-import type { ProjectsFilters as Filters } from "@/lib/projects/view";
+import type { FilterChoices } from "@/lib/projects/view";
 import { ProjectsFilters, type FiltersPatch } from "./projects-filters";
 import { SearchField } from "./search-field";
 
-function activeCount(filters: Filters): number {
+function activeCount(filters: FilterChoices): number {
   return (
     filters.status.length +
     filters.town.length +
@@ -30,10 +32,12 @@ function activeCount(filters: Filters): number {
 
 /**
  * Search, filters and one Reset. Below 640 px the filters collapse into one "Filters" sheet so the toolbar
- * fits a phone without scrolling sideways.
+ * fits a phone without scrolling sideways. Memoised, with the search text apart from the other choices: a
+ * keystroke re-renders the search field here, and the filters only once their counts change.
  */
-export function ProjectsToolbar({
-  filters,
+export const ProjectsToolbar = memo(function ProjectsToolbar({
+  q,
+  choices,
   index,
   facets,
   narrow,
@@ -44,7 +48,8 @@ export function ProjectsToolbar({
   onReset,
   children,
 }: {
-  filters: Filters;
+  q: string;
+  choices: FilterChoices;
   index: ProjectsIndex;
   facets: FacetCounts;
   narrow: boolean;
@@ -57,7 +62,7 @@ export function ProjectsToolbar({
   /** View and export controls, at the end of the row. */
   children: React.ReactNode;
 }) {
-  const count = activeCount(filters);
+  const count = activeCount(choices);
   const reset = filtered ? (
     <Button variant="ghost" size="sm" onClick={onReset}>
       Reset
@@ -66,7 +71,7 @@ export function ProjectsToolbar({
   ) : null;
   return (
     <search aria-label="Filter projects" className="flex flex-wrap items-center gap-2">
-      <SearchField value={filters.q} onChange={onSearch} />
+      <SearchField value={q} onChange={onSearch} />
       {narrow ? (
         <Sheet>
           <SheetTrigger asChild>
@@ -87,7 +92,7 @@ export function ProjectsToolbar({
             </SheetHeader>
             <div className="flex flex-col gap-2 overflow-y-auto px-4 pb-4">
               <ProjectsFilters
-                filters={filters}
+                choices={choices}
                 index={index}
                 facets={facets}
                 onChange={onChange}
@@ -98,17 +103,17 @@ export function ProjectsToolbar({
               {reset ?? <span />}
               <SheetClose asChild>
                 <Button>
-                  Show {shown.toLocaleString("en")} {shown === 1 ? "project" : "projects"}
+                  Show {formatCount(shown)} {shown === 1 ? "project" : "projects"}
                 </Button>
               </SheetClose>
             </SheetFooter>
           </SheetContent>
         </Sheet>
       ) : (
-        <ProjectsFilters filters={filters} index={index} facets={facets} onChange={onChange} />
+        <ProjectsFilters choices={choices} index={index} facets={facets} onChange={onChange} />
       )}
       {reset}
       <div className="ml-auto flex items-center gap-2">{children}</div>
     </search>
   );
-}
+});

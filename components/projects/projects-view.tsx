@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useCallback, useDeferredValue } from "react";
 import type { FirstScreen } from "@/lib/projects/first-screen";
 import { projectQueries } from "@/lib/projects/queries";
 import { DateTooltip } from "./date-tooltip";
@@ -18,6 +18,9 @@ import { useRefreshProjects } from "./use-refresh-projects";
 export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null }) {
   const query = useQuery(projectQueries.list());
   const refresh = useRefreshProjects();
+  const { mutate } = refresh;
+  // Stable, so that the list's memoised parts taking it skip re-rendering.
+  const onRefresh = useCallback(() => mutate(), [mutate]);
   // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
@@ -56,7 +59,7 @@ export function ProjectsView({ firstScreen }: { firstScreen: FirstScreen | null 
         receivedAt={query.dataUpdatedAt}
         refreshing={refresh.isPending}
         updateError={updateError}
-        onRefresh={() => refresh.mutate()}
+        onRefresh={onRefresh}
       />
       <DateTooltip />
     </>

@@ -1,5 +1,6 @@
 import type { Header } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
+import { memo } from "react";
 import { TableHead } from "@/components/ui/table";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
@@ -9,14 +10,20 @@ const ARIA_SORT = { false: "ascending", true: "descending" } as const;
 
 /**
  * A column header: click sorts by it, shift-click adds it to the sort (the small number is its place in a
- * multi-column sort), the right edge drags its width.
+ * multi-column sort), the right edge drags its width. Memoised: a keystroke in the search leaves the header
+ * as it is. TanStack keeps a header object while the width changes, so the width and the drag state come
+ * as props of their own.
  */
-export function SortHeader({
+export const SortHeader = memo(function SortHeader({
   header,
+  size,
+  resizing,
   sort,
   onSort,
 }: {
   header: Header<Project, unknown>;
+  size: number;
+  resizing: boolean;
   sort: ProjectsSort[];
   onSort: (id: ProjectColumnId, additive: boolean) => void;
 }) {
@@ -29,7 +36,7 @@ export function SortHeader({
     <TableHead
       scope="col"
       aria-sort={sorted ? ARIA_SORT[`${sorted.desc}`] : "none"}
-      style={{ width: header.getSize() }}
+      style={{ width: size }}
       className="group/head relative h-9 border-b bg-muted/60 p-0 backdrop-blur supports-[backdrop-filter]:bg-muted/70"
     >
       <button
@@ -57,9 +64,9 @@ export function SortHeader({
         onMouseDown={header.getResizeHandler()}
         onTouchStart={header.getResizeHandler()}
         onDoubleClick={() => header.column.resetSize()}
-        data-resizing={header.column.getIsResizing() || undefined}
+        data-resizing={resizing || undefined}
         className="absolute inset-y-0 right-0 z-10 w-2 cursor-col-resize touch-none select-none after:absolute after:inset-y-2 after:right-0 after:w-px after:bg-border hover:after:bg-ring data-resizing:after:bg-ring"
       />
     </TableHead>
   );
-}
+});

@@ -5,7 +5,8 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
 /**
  * Keeps the active row in view and, when asked, gives it focus once the virtualizer has rendered it (a row
- * far down the list is not in the DOM until scrolled to).
+ * far down the list is not in the DOM until scrolled to). Rows are keyed by place, so when the active
+ * project moves (a sort, a refresh) while a row has focus, focus moves to the active project's new row.
  */
 export function useRowFocus(
   scrollRef: RefObject<HTMLElement | null>,
@@ -26,7 +27,10 @@ export function useRowFocus(
   }, [focusToken]);
 
   useLayoutEffect(() => {
-    if (pending.current === null) return;
+    if (pending.current === null) {
+      followActive(scrollRef.current, activeIndex);
+      return;
+    }
     const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pending.current}"]`);
     if (row) {
       row.focus({ preventScroll: true });
@@ -38,4 +42,20 @@ export function useRowFocus(
     virtualizer.scrollToIndex(index);
     pending.current = index;
   };
+}
+
+/** A row in `scroller` has focus but is no longer the active one's place: focus the active row if shown. */
+function followActive(scroller: HTMLElement | null, activeIndex: number) {
+  const focused = document.activeElement;
+  if (
+    activeIndex < 0 ||
+    !(focused instanceof HTMLElement) ||
+    focused.dataset.index === undefined ||
+    focused.dataset.index === String(activeIndex) ||
+    !scroller?.contains(focused)
+  )
+    return;
+  scroller
+    .querySelector<HTMLElement>(`[data-index="${activeIndex}"]`)
+    ?.focus({ preventScroll: true });
 }

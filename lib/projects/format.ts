@@ -62,9 +62,18 @@ export function formatDuration(totalSeconds: number): string {
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
+/** One formatter for every count: `toLocaleString` builds a new one per call, on every keystroke's render. */
+const countFormat = new Intl.NumberFormat("en");
+
+/** "100,000": a count with thousands separators. */
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
+
 /** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */
 export function formatRowCount(shown: number, total: number): string {
   const noun = total === 1 ? "project" : "projects";
-  const fmt = (n: number) => n.toLocaleString("en");
-  return shown === total ? `${fmt(total)} ${noun}` : `${fmt(shown)} of ${fmt(total)} ${noun}`;
+  return shown === total
+    ? `${formatCount(total)} ${noun}`
+    : `${formatCount(shown)} of ${formatCount(total)} ${noun}`;
 }

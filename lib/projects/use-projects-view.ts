@@ -1,4 +1,4 @@
-import { useQueryStates, type Options } from "nuqs";
+import { debounce, useQueryStates, type Options } from "nuqs";
 import {
   createLoader,
   createParser,
@@ -64,15 +64,39 @@ export const serializeProjectsView = createSerializer(projectsViewParsers);
 
 type ViewPatch = Partial<{ [K in keyof ProjectsViewState]: ProjectsViewState[K] | null }>;
 
+/**
+ * How long the search waits after the last keystroke before it writes the URL. The rows follow every
+ * keystroke at once (the hook's state changes immediately); only the history entry waits, because each
+ * write also re-renders Next's router, which would otherwise compete with the rows on every keystroke.
+ */
+export const SEARCH_URL_DEBOUNCE_MS = 300;
+
+type SetQuery = ReturnType<typeof useQueryStates<typeof projectsViewParsers>>[1];
+
+function viewActions(setQuery: SetQuery) {
+  return {
+    setView: (patch: ViewPatch, options?: Options) => setQuery(patch, options),
+    // Typing is not a step per keystroke: the search replaces its own entry, once typing pauses.
+    setSearch: (q: string) =>
+      setQuery(
+        { q: q || null },
+        { history: "replace", limitUrlUpdates: debounce(SEARCH_URL_DEBOUNCE_MS) },
+      ),
+    // Filters only: the member's chosen order and columns stay.
+    resetFilters: () => setQuery(NO_FILTERS),
+  };
+}
+
+/**
+ * The actions per setter, so that they keep their identity across renders as nuqs' setter does (memoised
+ * children taking them then skip re-rendering); a WeakMap rather than useMemo keeps React out of this file.
+ */
+const actionsBySetter = new WeakMap<SetQuery, ReturnType<typeof viewActions>>();
+
 export function useProjectsView() {
   // Each deliberate change (a filter, a sort, opening a project) is a step Back can undo.
   const [view, setQuery] = useQueryStates(projectsViewParsers, { history: "push" });
-
-  const setView = (patch: ViewPatch, options?: Options) => setQuery(patch, options);
-  // Typing is not a step per keystroke: the search replaces its own entry.
-  const setSearch = (q: string) => setQuery({ q: q || null }, { history: "replace" });
-  // Filters only: the member's chosen order and columns stay.
-  const resetFilters = () => setQuery(NO_FILTERS);
-
-  return { view: view as ProjectsViewState, setView, setSearch, resetFilters };
+  let actions = actionsBySetter.get(setQuery);
+  if (!actions) actionsBySetter.set(setQuery, (actions = viewActions(setQuery)));
+  return { view: view as ProjectsViewState, ...actions };
 }

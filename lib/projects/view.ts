@@ -42,6 +42,9 @@ export interface ProjectsFilters {
   updated: DateRange | null;
 }
 
+/** The filters chosen in the toolbar's menus: every filter but the typed search. */
+export type FilterChoices = Omit<ProjectsFilters, "q">;
+
 export interface ProjectsViewState extends ProjectsFilters {
   sort: ProjectsSort[];
   /** Visible columns in their order; null = the browser's own choice (or the default). */
