@@ -20,22 +20,29 @@ export function useRowFocus(
     if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex);
   }, [activeIndex, virtualizer]);
 
-  useEffect(() => {
-    if (focusToken > 0 && activeIndex >= 0) pending.current = activeIndex;
-    // Only a new request focuses; a changed index alone (the sheet moving on) does not steal focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusToken]);
-
-  useLayoutEffect(() => {
-    if (pending.current === null) {
-      followActive(scrollRef.current, activeIndex);
-      return;
-    }
+  // Focuses the requested row if it is in the DOM; otherwise a later render (once the virtualizer has
+  // rendered it) does.
+  const focusPending = () => {
+    if (pending.current === null) return;
     const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pending.current}"]`);
     if (row) {
       row.focus({ preventScroll: true });
       pending.current = null;
     }
+  };
+
+  useEffect(() => {
+    if (focusToken > 0 && activeIndex >= 0) {
+      pending.current = activeIndex;
+      focusPending();
+    }
+    // Only a new request focuses; a changed index alone (the sheet moving on) does not steal focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusToken]);
+
+  useLayoutEffect(() => {
+    if (pending.current === null) followActive(scrollRef.current, activeIndex);
+    else focusPending();
   });
 
   return (index: number) => {
