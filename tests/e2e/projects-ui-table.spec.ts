@@ -116,6 +116,26 @@ test("search narrows the rows across name, client, town and address", async ({ p
   for (const cells of shown) expect(cells.some((text) => text.includes(term))).toBe(true);
 });
 
+test("typing a search adds no history entry, and the link holds it once typing pauses", async ({
+  page,
+}) => {
+  const term = projects[1]!.name.split(/\s+/)[0]!.toLowerCase();
+  const matching = projects.filter((p) =>
+    searchable(p).some((f) => f.toLowerCase().includes(term)),
+  ).length;
+  const entries = await page.evaluate(() => history.length);
+
+  // Key by key, as a member types: the rows follow each keystroke, the URL the pause after the last.
+  await searchBox(page).pressSequentially(term, { delay: 30 });
+  await expect(rowCount(page)).toHaveText(`${matching} of ${projects.length} projects`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(term)}(&|$)`));
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+
+  await page.reload();
+  await expect(searchBox(page)).toHaveValue(term);
+  await expect(rowCount(page)).toHaveText(`${matching} of ${projects.length} projects`);
+});
+
 test("the status facet lists the statuses the service returned, with counts, and filters", async ({
   page,
 }) => {
