@@ -151,6 +151,64 @@ describe("sorting: ties, three columns, ranks from the worker", () => {
   });
 });
 
+describe("sorting: many rows, many ties", () => {
+  // Few distinct values per column, so every sort column leaves ties for the next one (and for the
+  // service's order) to break; the expected order comes from a plain comparison sort.
+  const names = ["Elm 2", "elm 10", "Oak", "óak", "Ash"];
+  const days = ["2024-03-01", "2024-01-15", "2024-02-29"];
+  const data = Array.from({ length: 600 }, (_, i) =>
+    project({
+      name: names[(i * 7) % names.length],
+      client_name: ["B", "a", "C"][(i * 5) % 3],
+      town: ["York", "Hull"][(i * 3) % 2],
+      updated_at: `${days[(i * 11) % days.length]}T00:00:00Z`,
+    }),
+  );
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+  const compare: Record<string, (a: Project, b: Project) => number> = {
+    name: (a, b) => collator.compare(a.name, b.name),
+    client: (a, b) => collator.compare(a.client_name, b.client_name),
+    town: (a, b) => collator.compare(a.town, b.town),
+    updated: (a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at),
+  };
+  const expected = (sort: ProjectsSort[]) =>
+    data
+      .map((p, i) => ({ p, i }))
+      .sort((x, y) => {
+        for (const { id, desc } of sort) {
+          const d = compare[id]!(x.p, y.p);
+          if (d !== 0) return desc ? -d : d;
+        }
+        return x.i - y.i;
+      })
+      .map(({ p }) => p.id);
+
+  it.each<[string, ProjectsSort[]]>([
+    ["one column ascending", [{ id: "name", desc: false }]],
+    ["one column descending", [{ id: "updated", desc: true }]],
+    [
+      "three columns, mixed directions",
+      [
+        { id: "client", desc: true },
+        { id: "updated", desc: false },
+        { id: "name", desc: true },
+      ],
+    ],
+    [
+      "four columns",
+      [
+        { id: "town", desc: false },
+        { id: "name", desc: false },
+        { id: "client", desc: false },
+        { id: "updated", desc: true },
+      ],
+    ],
+  ])("%s: the same order as a comparison sort, ties in the service's order", (_, sort) => {
+    const index = indexProjects(data);
+    expect(Array.from(sortIndex(index, sort), (i) => data[i]!.id)).toEqual(expected(sort));
+  });
+});
+
 describe("filtering and facets", () => {
   const data = [
     project({ name: "Mill Lane offices", status: "active", town: "Leeds", client_name: "Acme" }),
