@@ -7,8 +7,8 @@ import type { FacetId, ProjectColumnId, ProjectsFilters, ProjectsSort } from "./
  * The table's rows from the projects and the view, without React: filtering, faceted counts and sorting,
  * shaped for 100,000 rows. The work per projects list is done once, in flat arrays rather than an object per
  * row (search text, instants, facet values); each column's order is ranked once, when first sorted by, so a
- * sort is a numeric sort of row numbers; a keystroke in the search is then one scan of the search text and one
- * pass over the sorted rows that also counts every facet.
+ * sort is a counting sort of row numbers by rank; a keystroke in the search is then one scan of the search
+ * text and one pass over the sorted rows that also counts every facet.
  */
 
 /** One facet's values, numbered in the order they first appear. */
