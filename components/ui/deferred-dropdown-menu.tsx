@@ -40,7 +40,7 @@ export function DeferredDropdownMenu({ trigger, content }: DeferredDropdownMenuP
   const [ui, setUi] = useState<MenuUi | null>(null);
   const [opening, setOpening] = useState<Opening | null>(null);
   const [focused, setFocused] = useState(false);
-  const load = useCallback(() => void loadMenuUi().then(setUi), []);
+  const load = useCallback(() => loadMenuUi().then(setUi), []);
   useEffect(() => whenIdle(load), [load]);
 
   if (ui) {
@@ -51,7 +51,7 @@ export function DeferredDropdownMenu({ trigger, content }: DeferredDropdownMenuP
 
   const open = (how: Opening) => {
     setOpening((current) => current ?? how);
-    load();
+    void load();
   };
   return cloneElement(trigger, {
     "aria-haspopup": "menu",
@@ -59,7 +59,7 @@ export function DeferredDropdownMenu({ trigger, content }: DeferredDropdownMenuP
     onPointerEnter: load,
     onFocus: () => {
       setFocused(true);
-      load();
+      void load();
     },
     onBlur: () => setFocused(false),
     onPointerDown: (event) => {

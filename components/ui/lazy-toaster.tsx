@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { isToasterWanted, subscribeToaster, wantToaster } from "@/lib/ui/toast";
 import { whenIdle } from "@/lib/ui/when-idle";
 
-const Toaster = lazy(() => import("./sonner").then((m) => ({ default: m.Toaster })));
+const loadToaster = () => import("./sonner");
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 
 /**
  * Mounted once in components/providers.tsx: the Toaster (./sonner.tsx), fetched on the first toast or when
@@ -12,7 +13,14 @@ const Toaster = lazy(() => import("./sonner").then((m) => ({ default: m.Toaster 
  */
 export function LazyToaster() {
   const wanted = useSyncExternalStore(subscribeToaster, isToasterWanted, () => false);
-  useEffect(() => whenIdle(wantToaster), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        wantToaster();
+        return loadToaster();
+      }),
+    [],
+  );
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
