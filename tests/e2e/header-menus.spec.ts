@@ -18,17 +18,24 @@ async function openWithLateCode(page: Page) {
     const response = await route.fetch();
     const html = await response.text();
     for (const [src] of html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)) inHtml.add(src);
-    await route.fulfill({ response, body: html });
+    // The body is decoded here: its length and coding no longer apply.
+    const headers = { ...response.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({ status: response.status(), headers, body: html });
   });
   await page.route("**/_next/static/chunks/**", (route) => {
     const { pathname } = new URL(route.request().url());
-    if (holding && !inHtml.has(pathname)) held.push(route);
+    const script = route.request().resourceType() === "script";
+    if (holding && script && !inHtml.has(pathname)) held.push(route);
     else void route.continue();
   });
-  await page.goto("/projects");
+  // Not until "load": the held scripts keep it from firing (so the idle preload never starts either).
+  await page.goto("/projects", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
-  await page.waitForLoadState("load");
   expect(inHtml.size).toBeGreaterThan(0);
+  // The page has hydrated once it asks for the list's code (ProjectsView, in an effect).
+  await expect.poll(() => held.length).toBeGreaterThan(0);
   return {
     release: async () => {
       holding = false;
