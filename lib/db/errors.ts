@@ -25,7 +25,10 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | null {
     if (current instanceof SchemaNotCurrentError) return "schema_not_current";
     if (!(current instanceof Error)) return null;
     const { code, syscall } = current as { code?: unknown; syscall?: unknown };
-    if (typeof code === "string" && (UNAVAILABLE_CODE.test(code) || UNAVAILABLE_SOCKET.has(code))) {
+    if (typeof code === "string" && UNAVAILABLE_CODE.test(code)) return "unavailable";
+    // A socket's own failure names its system call. A request whose client hung up mid-body fails with
+    // ECONNRESET too ("aborted"), but names none: that is the client's doing, not the database's.
+    if (typeof code === "string" && UNAVAILABLE_SOCKET.has(code) && typeof syscall === "string") {
       return "unavailable";
     }
     if (code === NO_SOCKET && syscall === "connect") return "unavailable";

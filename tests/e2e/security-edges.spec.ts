@@ -42,7 +42,9 @@ const host = () => `Host: localhost:${app.port}\r\n`;
 
 /** What the server logged at error level (or as a crash), minus the start-up banner. */
 function errorLines(output: string): string[] {
-  return output.split("\n").filter((line) => /error|uncaught|ECONNRESET|⨯|exception/i.test(line));
+  return output
+    .split("\n")
+    .filter((line) => /error|uncaught|ECONNRESET|⨯|exception|unavailable/i.test(line));
 }
 
 test("TRACE, TRACK, CONNECT and unknown methods answer 405 with Allow, the receiver included", async () => {
@@ -75,6 +77,28 @@ test("TRACE, TRACK, CONNECT and unknown methods answer 405 with Allow, the recei
   expect(viaFetch.headers.get("allow")).toBe("POST");
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(errorLines(app.output().slice(before))).toEqual([]);
+});
+
+test("an API path no route handles answers a JSON 404, never the sign-in page", async () => {
+  for (const path of ["/api/webhooks/receive/ep_a/extra", "/api/auth-ish", "/api/bench/projects"]) {
+    const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
+    const body = await response.text();
+    if (path === "/api/auth-ish") {
+      // Not public: the proxy's deny-by-default answers first.
+      expect(response.status).toBe(401);
+      expect(JSON.parse(body)).toMatchObject({ code: "unauthorized" });
+      continue;
+    }
+    expect(response.status, path).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(JSON.parse(body)).toEqual({ error: `There is no API at ${path}.`, code: "not_found" });
+  }
+  const post = await fetch(`${app.url}/api/webhooks/receive/ep_a/extra`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
+  expect(post.status).toBe(404);
 });
 
 test("POSTs whose client goes away mid-body end quietly: no error in the server log", async ({

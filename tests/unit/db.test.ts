@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -127,6 +129,31 @@ describe.skipIf(postgresTarget.skip)("PostgreSQL as Vercel runs it", () => {
     const refused = new pg.Client({ connectionString: "postgres://nobody@127.0.0.1:1/none" });
     expect(databaseTrouble(await refused.connect().catch((e: unknown) => e))).toBe("unavailable");
     expect(databaseTrouble(new Error("syntax error"))).toBeNull();
+  });
+
+  it("does not take a client that hung up mid-body (ECONNRESET, 'aborted') for an unavailable database", async () => {
+    const failed = new Promise<unknown>((resolve) => {
+      const server = http.createServer(async (request) => {
+        try {
+          for await (const chunk of request) void chunk;
+          resolve(null);
+        } catch (error) {
+          resolve(error);
+        } finally {
+          server.close();
+        }
+      });
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        const upload = http.request({ port, host: "127.0.0.1", method: "POST" });
+        upload.on("error", () => {});
+        upload.write("x".repeat(1024));
+        setTimeout(() => upload.destroy(), 100);
+      });
+    });
+    const error = await failed;
+    expect(error).toMatchObject({ code: "ECONNRESET", message: "aborted" });
+    expect(databaseTrouble(error)).toBeNull();
   });
 });
 
