@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, type ReactNode } from "react";
 import { projectQueries } from "@/lib/projects/queries";
 import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
@@ -23,6 +23,9 @@ const ProjectsList = lazy(() => loadList().then((m) => ({ default: m.ProjectsLis
 export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   const query = useQuery(projectQueries.list());
   const refresh = useRefreshProjects();
+  const { mutate } = refresh;
+  // Stable, so that the list's memoised parts taking it skip re-rendering.
+  const onRefresh = useCallback(() => mutate(), [mutate]);
   // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile,
   // also while the list's code is still on its way: a background render that suspends keeps what is shown).
@@ -62,7 +65,7 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
             receivedAt={query.dataUpdatedAt}
             refreshing={refresh.isPending}
             updateError={updateError}
-            onRefresh={() => refresh.mutate()}
+            onRefresh={onRefresh}
           />
         )}
       </Suspense>

@@ -63,11 +63,8 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */
-const countFormat = new Intl.NumberFormat("en");
-
 export function formatRowCount(shown: number, total: number): string {
   const noun = total === 1 ? "project" : "projects";
-  // One formatter: `toLocaleString("en")` makes a new one per call.
-  const fmt = (n: number) => countFormat.format(n);
+  const fmt = (n: number) => n.toLocaleString("en");
   return shown === total ? `${fmt(total)} ${noun}` : `${fmt(shown)} of ${fmt(total)} ${noun}`;
 }
