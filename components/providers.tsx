@@ -4,8 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { getQueryClient } from "@/lib/query-client";
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
@@ -20,10 +19,8 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
     >
       <QueryClientProvider client={queryClient}>
         <NuqsAdapter>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <LazyToaster />
         </NuqsAdapter>
       </QueryClientProvider>
     </ThemeProvider>

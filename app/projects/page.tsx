@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { ProjectsFirstScreen } from "@/components/projects/projects-first-screen";
 import { ProjectsSkeleton } from "@/components/projects/projects-skeleton";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { PageHeader } from "@/components/ui/page-header";
@@ -30,5 +31,10 @@ async function ProjectsWithFirstScreen({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const screen = await firstScreen(loadProjectsView(await searchParams));
-  return <ProjectsView firstScreen={screen} />;
+  // Rendered here, on the server: the browser gets its HTML, not the code that makes it.
+  return (
+    <ProjectsView
+      firstScreen={screen && screen.total > 0 ? <ProjectsFirstScreen screen={screen} /> : null}
+    />
+  );
 }

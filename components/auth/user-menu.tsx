@@ -5,14 +5,7 @@ import Link from "next/link";
 import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 import { UserText } from "@/components/ui/user-text";
 import { signOutAction } from "@/lib/auth/actions/sign-in";
 
@@ -29,8 +22,8 @@ export function UserMenu({ email, name, role }: Props) {
   const initial = (name || email).charAt(0).toUpperCase();
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <DeferredDropdownMenu
+        trigger={
           <Button variant="ghost" className="gap-2 px-1.5 sm:pr-2.5">
             <span
               aria-hidden="true"
@@ -42,31 +35,33 @@ export function UserMenu({ email, name, role }: Props) {
             <span className="hidden max-w-48 truncate sm:inline">{email}</span>
             <span className="sr-only sm:hidden">{email}</span>
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuLabel className="font-normal">
-            <span className="block text-xs text-muted-foreground">Signed in as</span>
-            {name ? (
-              <UserText value={name} truncate className="mt-1 font-medium text-foreground" />
-            ) : null}
-            <UserText value={email} truncate className="mt-0.5 text-foreground" />
-            <Badge variant="secondary" className="mt-1.5">
-              {role === "admin" ? "Admin" : "Member"}
-            </Badge>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link href="/settings/account">
-              <SettingsIcon />
-              Settings
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
-            <LogOutIcon />
-            Sign out
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+        content={(ui) => (
+          <ui.DropdownMenuContent align="end" className="w-64">
+            <ui.DropdownMenuLabel className="font-normal">
+              <span className="block text-xs text-muted-foreground">Signed in as</span>
+              {name ? (
+                <UserText value={name} truncate className="mt-1 font-medium text-foreground" />
+              ) : null}
+              <UserText value={email} truncate className="mt-0.5 text-foreground" />
+              <Badge variant="secondary" className="mt-1.5">
+                {role === "admin" ? "Admin" : "Member"}
+              </Badge>
+            </ui.DropdownMenuLabel>
+            <ui.DropdownMenuSeparator />
+            <ui.DropdownMenuItem asChild>
+              <Link href="/settings/account">
+                <SettingsIcon />
+                Settings
+              </Link>
+            </ui.DropdownMenuItem>
+            <ui.DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
+              <LogOutIcon />
+              Sign out
+            </ui.DropdownMenuItem>
+          </ui.DropdownMenuContent>
+        )}
+      />
       <form ref={signOutForm} action={signOutAction} hidden />
     </>
   );

@@ -4,14 +4,7 @@ import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 
 const THEMES = [
   { value: "light", label: "Light", Icon: SunIcon },
@@ -31,23 +24,27 @@ export function ThemeToggle() {
   );
   const current = THEMES.find((t) => mounted && t.value === theme) ?? THEMES[2];
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredDropdownMenu
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Theme: ${current.label}`}>
           <current.Icon />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-36">
-        <DropdownMenuLabel className="text-xs text-muted-foreground">Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={current.value} onValueChange={setTheme}>
-          {THEMES.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      content={(ui) => (
+        <ui.DropdownMenuContent align="end" className="w-36">
+          <ui.DropdownMenuLabel className="text-xs text-muted-foreground">
+            Theme
+          </ui.DropdownMenuLabel>
+          <ui.DropdownMenuRadioGroup value={current.value} onValueChange={setTheme}>
+            {THEMES.map(({ value, label, Icon }) => (
+              <ui.DropdownMenuRadioItem key={value} value={value}>
+                <Icon />
+                {label}
+              </ui.DropdownMenuRadioItem>
+            ))}
+          </ui.DropdownMenuRadioGroup>
+        </ui.DropdownMenuContent>
+      )}
+    />
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Download } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

@@ -1,7 +1,7 @@
 "use client";
 
 import { Copy } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import { UserText } from "@/components/ui/user-text";
 import { copyText } from "@/lib/ui/copy-text";

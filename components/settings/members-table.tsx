@@ -8,7 +8,7 @@ import {
   UserMinusIcon,
 } from "lucide-react";
 import { startTransition, useActionState, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { FormError, FormStatus } from "@/components/auth/form-error";
 import {
   AlertDialog,

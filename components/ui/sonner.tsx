@@ -4,7 +4,7 @@ import { useTheme } from "next-themes";
 import type * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** Mounted once in app/layout.tsx; anything calls `toast()` from "sonner". */
+/** Mounted once, when first needed, by ./lazy-toaster.tsx; toasts are shown with `toast` from lib/ui/toast.ts. */
 function Toaster({ ...props }: ToasterProps) {
   const { theme = "system" } = useTheme();
   return (

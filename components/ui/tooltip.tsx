@@ -4,7 +4,10 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Mounted once in components/providers.tsx; a nested one only to change the delay of a region. */
+/**
+ * Each Tooltip brings its own (as shadcn/ui's does), so that Radix's tooltip code loads with the pages that show
+ * one, not with every page; wrap a region in one only to change its delay.
+ */
 function TooltipProvider({
   delayDuration = 200,
   ...props
@@ -19,7 +22,11 @@ function TooltipProvider({
 }
 
 function Tooltip({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDownIcon, CopyIcon, Trash2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import {
   AlertDialog,
   AlertDialogAction,

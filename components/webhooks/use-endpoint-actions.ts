@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { consoleApi, type EndpointView } from "@/lib/webhooks/console-client";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
 

@@ -36,8 +36,7 @@ async function start() {
   // A named prepared statement is planned for each run's values and the table as it is then. A generic plan,
   // which PostgreSQL would otherwise settle on after five runs, is costed once and kept; PGlite has no
   // autovacuum to ANALYZE and so replace it, and one made while a table was nearly empty scans it whole however
-  // large it grows. (The app's `pg` driver sends unnamed statements, planned afresh anyway; this keeps any
-  // named one, from drizzle's `.prepare()` say, from falling into that trap.)
+  // large it grows. The app's pool prepares its statements (lib/db/pglite.ts: pgliteQueries), so this matters.
   await db.exec("set plan_cache_mode = force_custom_plan");
   // One connection (the library's default, said here because it matters): the server's multiplexer runs each
   // protocol message as it comes, so a second connection's Parse can land between another's Parse and Sync.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { consoleApi, type DeliveriesPage, type DeliverySummary } from "./console-client";
 import { inspectorQueries } from "./inspector-queries";
 

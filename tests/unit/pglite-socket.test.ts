@@ -8,14 +8,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { databaseTrouble } from "@/lib/db/errors";
-import { pglitePoolOptions, startPgliteServer, type PgliteServer } from "@/lib/db/pglite";
+import {
+  MAX_PREPARED_STATEMENTS,
+  pglitePoolOptions,
+  startPgliteServer,
+  type PgliteServer,
+} from "@/lib/db/pglite";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 
 /**
  * The embedded database is PGlite served on a Unix socket by @electric-sql/pglite-socket from a worker
  * thread, reached with the same `pg` driver as PostgreSQL through a pool of one connection
- * (lib/db/pglite.ts). These tests hold it to what the app relies on: transactions nothing else runs inside,
- * concurrent requests each answered for themselves, PostgreSQL's errors as lib/db/errors.ts reads them,
+ * (lib/db/pglite.ts), pipelined, with statements prepared once. These tests hold it to what the app relies
+ * on: transactions nothing else runs inside, concurrent requests each answered for themselves (and failed for
+ * themselves), PostgreSQL's errors as lib/db/errors.ts reads them,
  * values back exactly as stored, and a process that still exits on its own.
  */
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -109,6 +115,98 @@ describe("PGlite through pglite-socket and pg", () => {
     // The statement right after an error is answered (a pool that reconnected after each error was turned away).
     const after = (await database.db.execute(sql`select ${"7"}::int as n`)) as Rows<{ n: number }>;
     expect(after.rows).toEqual([{ n: 7 }]);
+  });
+
+  it("fails only the statement PostgreSQL refused when others are sent with it on the one connection", async () => {
+    await database.db.insert(webhookEndpoints).values(endpoint("ep_pipeline_taken"));
+    const outcomes = await Promise.allSettled([
+      database.db.execute(sql`select ${1}::int as n`),
+      database.db.insert(webhookEndpoints).values(endpoint("ep_pipeline_taken")),
+      database.db.insert(webhookEndpoints).values(endpoint("ep_pipeline_new")),
+      database.db.execute(sql`select ${"x"}::int as n`),
+      database.db.execute(sql`select ${4}::int as n`),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    const codes = outcomes.map((o) =>
+      o.status === "rejected" ? (o.reason as { cause?: { code?: string } }).cause?.code : null,
+    );
+    expect(codes).toEqual([null, "23505", null, "22P02", null]);
+    expect((outcomes[4] as PromiseFulfilledResult<Rows<{ n: number }>>).value.rows).toEqual([
+      { n: 4 },
+    ]);
+    expect(await endpointIds()).toContain("ep_pipeline_new");
+  });
+
+  const preparedCount = async (fragment: string) =>
+    (
+      (await database.db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${fragment}%`}`,
+      )) as Rows<{ n: number }>
+    ).rows[0]!.n;
+
+  it("prepares a statement once and then only runs it, with each run's own values", async () => {
+    const runs = [];
+    for (const value of [3, 5, 8]) {
+      runs.push(
+        (
+          (await database.db.execute(sql`select ${value}::int * 2 as prepared_probe`)) as Rows<{
+            prepared_probe: number;
+          }>
+        ).rows[0]!.prepared_probe,
+      );
+    }
+    expect(runs).toEqual([6, 10, 16]);
+    expect(await preparedCount("as prepared_probe")).toBe(1);
+  });
+
+  it("runs its prepared statements again on a new connection (PGlite's one session keeps them)", async () => {
+    const probe = async (value: number) =>
+      (
+        (await database.db.execute(sql`select ${value}::int + 1 as reconnect_probe`)) as Rows<{
+          reconnect_probe: number;
+        }>
+      ).rows[0]!.reconnect_probe;
+    expect(await probe(1)).toBe(2);
+    // Drop the connection, as a failure of the connection itself does; the server notices a moment later.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    client.release(new Error("connection dropped by the test"));
+    let answer: number | null = null;
+    for (let i = 0; i < 50 && answer === null; i++) {
+      answer = await probe(41).catch((error: { cause?: unknown }) => {
+        // Only the server turning a new connection away while the old one closes may fail a probe.
+        expect(error.cause ?? error).not.toBeInstanceOf(pg.DatabaseError);
+        return null;
+      });
+      if (answer === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer).toBe(42);
+    expect(await preparedCount("as reconnect_probe")).toBe(1);
+  });
+
+  it(`prepares at most ${MAX_PREPARED_STATEMENTS} distinct statements, and runs any beyond them unnamed`, async () => {
+    const count = MAX_PREPARED_STATEMENTS + 20;
+    const answers = [];
+    for (let i = 0; i < count; i++) {
+      const result = (await database.db.execute(
+        sql.raw(`select ${i} as distinct_probe_${i}`),
+      )) as Rows<Record<string, number>>;
+      answers.push(result.rows[0]![`distinct_probe_${i}`]);
+    }
+    expect(answers).toEqual(Array.from({ length: count }, (_, i) => i));
+    const all = (
+      (await database.db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements`,
+      )) as Rows<{ n: number }>
+    ).rows[0]!.n;
+    expect(all).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
+    expect(await preparedCount("distinct_probe_")).toBeLessThan(count);
   });
 
   it("gives back bytes, JSON, timestamps and big integers exactly as stored", async () => {

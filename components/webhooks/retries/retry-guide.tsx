@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { RotateCcwIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
