@@ -1,10 +1,11 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 import type { ProjectListProps } from "./projects-table";
 import { rowKeyHandler } from "./row-keys";
+import { expectedScrollRect } from "./expected-scroll-rect";
 import { ProjectCardContent } from "./project-card-content";
 import { useRowFocus } from "./use-row-focus";
 
@@ -26,12 +27,15 @@ export function ProjectCards({
   now,
 }: ProjectListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroll area's size as its classes below make it (h-[calc(100dvh-13rem)] min-h-72).
+  const [initialRect] = useState(() => expectedScrollRect(13, 18));
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT + GAP,
     overscan: 6,
+    initialRect,
   });
   const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
 

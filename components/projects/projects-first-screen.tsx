@@ -1,3 +1,4 @@
+import { Activity } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DEFAULT_COLUMN_WIDTHS } from "@/lib/projects/column-prefs";
@@ -11,95 +12,101 @@ import { ProjectCardContent } from "./project-card-content";
  * The first rows of the view, rendered on the server (lib/projects/first-screen.ts) and shown until the whole
  * list has arrived: the same table (cards below 640 px, chosen by CSS since the server cannot know the
  * width), laid out like the list that replaces it so nothing jumps. Read-only: the toolbar waits for the list.
+ *
+ * Inside an Activity boundary, which React hydrates after the rest of the page, in idle time and in small
+ * steps, and not at all when the list replaces it first: a phone would otherwise hydrate the hidden table (and
+ * a desktop the hidden cards) in the page's first long task.
  */
 export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
   const { rows, columns, now } = screen;
   return (
-    <div className="flex min-w-0 flex-col gap-3" data-first-screen="">
-      <div aria-hidden="true" className="flex flex-wrap items-center gap-2">
-        <Skeleton className="h-8 w-full sm:w-72" />
-        {[72, 64, 68, 80, 84].map((w, i) => (
-          <Skeleton key={i} className="hidden h-8 sm:block" style={{ width: w }} />
-        ))}
-        <Skeleton className="ml-auto hidden h-8 w-20 sm:block" />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p
-          role="status"
-          aria-busy="true"
-          className="text-[13px] font-medium text-foreground tabular-nums"
-        >
-          {formatRowCount(screen.shown, screen.total)}
-          {/* On a phone the line must fit beside the freshness, as the list's own line does. */}
-          <span className="font-normal text-muted-foreground sr-only sm:not-sr-only">
-            {" "}
-            · loading the full list…
-          </span>
-        </p>
-        <Skeleton aria-hidden="true" className="h-7 w-44" />
-      </div>
-      <div
-        role="region"
-        aria-label="First projects, loading the rest"
-        aria-busy="true"
-        className="hidden h-[calc(100dvh-15rem)] min-h-80 overflow-hidden rounded-lg border bg-card sm:block"
-      >
-        <table
-          style={{
-            width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
-            minWidth: "100%",
-          }}
-          className="table-fixed border-separate border-spacing-0 text-[13px]"
-        >
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
-            ))}
-          </colgroup>
-          <TableHeader className="sticky top-0 z-10">
-            <tr>
-              {columns.map((column) => (
-                <TableHead
-                  key={column}
-                  scope="col"
-                  className="h-9 border-b bg-muted/60 px-3 text-xs font-medium text-muted-foreground"
-                >
-                  {COLUMN_LABELS[column]}
-                </TableHead>
-              ))}
-            </tr>
-          </TableHeader>
-          <TableBody>
-            {rows.map((project, i) => (
-              <TableRow key={project.id} data-index={i} className="h-11 border-0">
-                {columns.map((column) => (
-                  <TableCell
-                    key={column}
-                    className="truncate border-b border-border/60 px-3 py-0 text-foreground"
-                  >
-                    <ProjectCell column={column} project={project} now={now} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </table>
-      </div>
-      <ul
-        aria-label="First projects, loading the rest"
-        aria-busy="true"
-        className="flex h-[calc(100dvh-13rem)] min-h-72 flex-col gap-2 overflow-hidden sm:hidden"
-      >
-        {rows.slice(0, 10).map((project, i) => (
-          <li
-            key={project.id}
-            data-index={i}
-            className="flex h-[88px] shrink-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-[13px] shadow-xs"
+    <Activity mode="visible">
+      <div className="flex min-w-0 flex-col gap-3" data-first-screen="">
+        <div aria-hidden="true" className="flex flex-wrap items-center gap-2">
+          <Skeleton className="h-8 w-full sm:w-72" />
+          {[72, 64, 68, 80, 84].map((w, i) => (
+            <Skeleton key={i} className="hidden h-8 sm:block" style={{ width: w }} />
+          ))}
+          <Skeleton className="ml-auto hidden h-8 w-20 sm:block" />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <p
+            role="status"
+            aria-busy="true"
+            className="text-[13px] font-medium text-foreground tabular-nums"
           >
-            <ProjectCardContent project={project} now={now} />
-          </li>
-        ))}
-      </ul>
-    </div>
+            {formatRowCount(screen.shown, screen.total)}
+            {/* On a phone the line must fit beside the freshness, as the list's own line does. */}
+            <span className="font-normal text-muted-foreground sr-only sm:not-sr-only">
+              {" "}
+              · loading the full list…
+            </span>
+          </p>
+          <Skeleton aria-hidden="true" className="h-7 w-44" />
+        </div>
+        <div
+          role="region"
+          aria-label="First projects, loading the rest"
+          aria-busy="true"
+          className="hidden h-[calc(100dvh-15rem)] min-h-80 overflow-hidden rounded-lg border bg-card sm:block"
+        >
+          <table
+            style={{
+              width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
+              minWidth: "100%",
+            }}
+            className="table-fixed border-separate border-spacing-0 text-[13px]"
+          >
+            <colgroup>
+              {columns.map((column) => (
+                <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
+              ))}
+            </colgroup>
+            <TableHeader className="sticky top-0 z-10">
+              <tr>
+                {columns.map((column) => (
+                  <TableHead
+                    key={column}
+                    scope="col"
+                    className="h-9 border-b bg-muted/60 px-3 text-xs font-medium text-muted-foreground"
+                  >
+                    {COLUMN_LABELS[column]}
+                  </TableHead>
+                ))}
+              </tr>
+            </TableHeader>
+            <TableBody>
+              {rows.map((project, i) => (
+                <TableRow key={project.id} data-index={i} className="h-11 border-0">
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column}
+                      className="truncate border-b border-border/60 px-3 py-0 text-foreground"
+                    >
+                      <ProjectCell column={column} project={project} now={now} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </table>
+        </div>
+        <ul
+          aria-label="First projects, loading the rest"
+          aria-busy="true"
+          className="flex h-[calc(100dvh-13rem)] min-h-72 flex-col gap-2 overflow-hidden sm:hidden"
+        >
+          {rows.slice(0, 10).map((project, i) => (
+            <li
+              key={project.id}
+              data-index={i}
+              className="flex h-[88px] shrink-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-[13px] shadow-xs"
+            >
+              <ProjectCardContent project={project} now={now} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Activity>
   );
 }

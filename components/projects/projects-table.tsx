@@ -2,11 +2,12 @@
 
 import type { Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
 import { ROW_HEIGHT, type Density } from "@/lib/projects/column-prefs";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
+import { expectedScrollRect } from "./expected-scroll-rect";
 import { ProjectCell } from "./project-cell";
 import { rowKeyHandler } from "./row-keys";
 import { SortHeader } from "./sort-header";
@@ -59,6 +60,8 @@ export function ProjectsTable({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = ROW_HEIGHT[density];
+  // The scroll area's size as its classes below make it (h-[calc(100dvh-15rem)] min-h-80, 1 px border).
+  const [initialRect] = useState(() => expectedScrollRect(15, 20, 1));
   // TanStack Virtual keeps its own mutable state; React Compiler is not used, so memoisation is not at risk.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -67,8 +70,16 @@ export function ProjectsTable({
     estimateSize: () => rowHeight,
     // Rows have a fixed height (no measuring); a small margin keeps each re-render to the rows in view.
     overscan: 4,
+    initialRect,
   });
-  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  // Another density changes every row's height. Not on mount: measuring renders the table again, and the
+  // estimate is already this height.
+  const measuredHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
 
   // A new sort or filter shows the top of the new order, not an arbitrary middle.

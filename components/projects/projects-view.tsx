@@ -1,7 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, type ReactNode } from "react";
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useState,
+  type ReactNode,
+} from "react";
+import { prepareFormats } from "@/lib/projects/format";
 import { projectQueries } from "@/lib/projects/queries";
 import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
@@ -13,8 +21,39 @@ import { useRefreshProjects } from "./use-refresh-projects";
  * first paint, which the server's first screen makes: it is fetched as the page starts, alongside the list's
  * data, so that a phone parses less script before the page answers.
  */
-const loadList = () => import("./projects-list");
-const ProjectsList = lazy(() => loadList().then((m) => ({ default: m.ProjectsList })));
+type ListModule = typeof import("./projects-list");
+let listModule: ListModule | null = null;
+const loadList = () =>
+  import("./projects-list").then((module) => {
+    listModule = module;
+    return module;
+  });
+
+/**
+ * The list's code once it is here (at once when an earlier visit loaded it). Held in state rather
+ * than behind `React.lazy` and a Suspense boundary: the server would render a boundary whose fallback is
+ * the first screen twice (fallback and content) when the first screen streams in after the boundary starts.
+ * A failed load is thrown at render, to the page's error handling, as a lazy component's would be.
+ */
+function useListModule(): ListModule | null {
+  const [loaded, setLoaded] = useState<{ module: ListModule } | { error: unknown } | null>(() =>
+    listModule ? { module: listModule } : null,
+  );
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadList().then(
+      // A background render, as the list's data gets (below): it yields to input.
+      (module) => live && startTransition(() => setLoaded({ module })),
+      (error: unknown) => live && setLoaded({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  if (loaded && "error" in loaded) throw loaded.error;
+  return loaded?.module ?? null;
+}
 
 /**
  * The page's states: loading (the server's first screen of rows when it had a snapshot, else a skeleton), no
@@ -27,12 +66,10 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   // Stable, so that the list's memoised parts taking it skip re-rendering.
   const onRefresh = useCallback(() => mutate(), [mutate]);
   // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
-  // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile,
-  // also while the list's code is still on its way: a background render that suspends keeps what is shown).
+  // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
-  useEffect(() => {
-    void loadList();
-  }, []);
+  const list = useListModule();
+  useEffect(() => prepareFormats(), []);
 
   // Until the list (its data and its code) is here: the first screen, or a skeleton when there was none.
   const waiting = firstScreen ?? <ProjectsSkeleton />;
@@ -56,19 +93,17 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
 
   return (
     <>
-      <Suspense fallback={waiting}>
-        {data === undefined ? (
-          waiting
-        ) : (
-          <ProjectsList
-            response={data}
-            receivedAt={query.dataUpdatedAt}
-            refreshing={refresh.isPending}
-            updateError={updateError}
-            onRefresh={onRefresh}
-          />
-        )}
-      </Suspense>
+      {data === undefined || list === null ? (
+        waiting
+      ) : (
+        <list.ProjectsList
+          response={data}
+          receivedAt={query.dataUpdatedAt}
+          refreshing={refresh.isPending}
+          updateError={updateError}
+          onRefresh={onRefresh}
+        />
+      )}
       <DateTooltip />
     </>
   );

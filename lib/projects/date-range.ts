@@ -74,15 +74,17 @@ export function resolveDateRange(range: DateRange, now: number): Interval {
   return { start: start.getTime(), end: end.getTime() };
 }
 
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
+/** Made on first use: an Intl object costs a phone tens of milliseconds, too much for the list's loading. */
+let dayLabel: Intl.DateTimeFormat | undefined;
 
 /** "Last 7 days", or "1 Mar 2025 – 31 Mar 2025" for a custom range. */
 export function describeDateRange(range: DateRange): string {
   if ("preset" in range) return DATE_PRESETS.find((p) => p.id === range.preset)!.label;
+  dayLabel ??= new Intl.DateTimeFormat(undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
   if (range.from === range.to) return dayLabel.format(parseDay(range.from)!);
   return `${dayLabel.format(parseDay(range.from)!)} – ${dayLabel.format(parseDay(range.to)!)}`;
 }

@@ -3,31 +3,40 @@
  * they are testable and render the same on every call.
  */
 
+/*
+ * The Intl objects are made on first use, not when this module loads: each costs a phone tens of milliseconds
+ * (locale and time-zone data), and the projects page loads this module while it hydrates, long before a row is
+ * formatted. `prepareFormats` makes them ahead of the list, each in a task of its own.
+ */
+
 /** Locale-aware, case- and accent-insensitive, numbers in order ("2 Oak St" before "10 Oak St"). */
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+const collator = onFirstUse(
+  () => new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }),
+);
 
 export function naturalCompare(a: string, b: string): number {
-  return collator.compare(a, b);
+  return collator().compare(a, b);
 }
 
 /** "12 Mar 2024" in the member's locale and time zone; the exact UTC instant goes in a title. */
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: "full",
-  timeStyle: "long",
-});
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }));
+const dateTimeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" }),
+);
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" });
+const relative = onFirstUse(
+  () => new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" }),
+);
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400],
@@ -47,9 +56,9 @@ export function formatRelativeTime(iso: string, now: number): string {
   const seconds = Math.round((now - then) / 1000);
   if (seconds < 45) return "just now";
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+    if (seconds >= size) return relative().format(-Math.floor(seconds / size), unit);
   }
-  return relative.format(-1, "minute");
+  return relative().format(-1, "minute");
 }
 
 /** "45 s", "2 min 5 s", "1 h 3 min": how long until a retry is possible. */
@@ -76,4 +85,28 @@ export function formatRowCount(shown: number, total: number): string {
   return shown === total
     ? `${formatCount(total)} ${noun}`
     : `${formatCount(shown)} of ${formatCount(total)} ${noun}`;
+}
+
+/**
+ * Makes the formatters the projects list uses when it first renders (the collator for facet values, the
+ * number format of the counts, the relative time, the date and time of the freshness line's title), each in
+ * a task of its own right after the page has hydrated: made in the list's first render instead, they would
+ * add tens of milliseconds to its one long task. (Idle callbacks came after the list in our profiles: a page
+ * that is loading is seldom idle.) Answers a function that cancels what has not run yet.
+ */
+export function prepareFormats(): () => void {
+  const steps = [collator, () => (0).toLocaleString("en"), relative, dateTimeFormat];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) timer = setTimeout(next, 0);
+  };
+  timer = setTimeout(next, 0);
+  return () => clearTimeout(timer);
+}
+
+/** `make()`, called once, when first asked for. */
+function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
