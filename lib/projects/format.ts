@@ -72,11 +72,11 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** One formatter for every count: `toLocaleString` builds a new one per call, on every keystroke's render. */
-const countFormat = new Intl.NumberFormat("en");
+const countFormat = onFirstUse(() => new Intl.NumberFormat("en"));
 
 /** "100,000": a count with thousands separators. */
 export function formatCount(n: number): string {
-  return countFormat.format(n);
+  return countFormat().format(n);
 }
 
 /** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */
@@ -95,7 +95,7 @@ export function formatRowCount(shown: number, total: number): string {
  * that is loading is seldom idle.) Answers a function that cancels what has not run yet.
  */
 export function prepareFormats(): () => void {
-  const steps = [collator, () => (0).toLocaleString("en"), relative, dateTimeFormat];
+  const steps = [collator, countFormat, relative, dateTimeFormat];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const next = () => {
     steps.shift()?.();
