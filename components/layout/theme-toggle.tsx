@@ -14,6 +14,17 @@ const THEMES = [
 
 const subscribe = () => () => {};
 
+/**
+ * Switches the theme with colour transitions held back until the new colours have painted, so that buttons
+ * and borders do not fade between themes one by one.
+ */
+function switchTheme(setTheme: (theme: string) => void, theme: string) {
+  const root = document.documentElement;
+  root.classList.add("theme-changing");
+  setTheme(theme);
+  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-changing")));
+}
+
 /** Light, dark or the system's choice. The theme is only known in the browser, so the server renders "System". */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
@@ -35,7 +46,10 @@ export function ThemeToggle() {
           <ui.DropdownMenuLabel className="text-xs text-muted-foreground">
             Theme
           </ui.DropdownMenuLabel>
-          <ui.DropdownMenuRadioGroup value={current.value} onValueChange={setTheme}>
+          <ui.DropdownMenuRadioGroup
+            value={current.value}
+            onValueChange={(value) => switchTheme(setTheme, value)}
+          >
             {THEMES.map(({ value, label, Icon }) => (
               <ui.DropdownMenuRadioItem key={value} value={value}>
                 <Icon />

@@ -14,6 +14,7 @@ import {
 import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/view";
+import { formatCount } from "@/lib/projects/format";
 
 function download(text: string, type: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -31,7 +32,7 @@ export function ExportMenu({ rows, columns }: { rows: Project[]; columns: Projec
     const name = exportFileName(format, new Date());
     if (format === "csv") download(projectsToCsv(rows, columns), "text/csv;charset=utf-8", name);
     else download(projectsToJson(rows, columns), "application/json", name);
-    toast.success(`Exported ${rows.length.toLocaleString("en")} projects`, { description: name });
+    toast.success(`Exported ${formatCount(rows.length)} projects`, { description: name });
   };
   return (
     <DropdownMenu>
@@ -43,7 +44,7 @@ export function ExportMenu({ rows, columns }: { rows: Project[]; columns: Projec
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
-          {rows.length.toLocaleString("en")} rows · {columns.length} columns
+          {formatCount(rows.length)} rows · {columns.length} columns
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => exportAs("csv")}>CSV (spreadsheets)</DropdownMenuItem>

@@ -24,14 +24,15 @@ const FacetOptions = dynamic(() => import("./facet-options").then((m) => m.Facet
  */
 export const FacetFilter = memo(function FacetFilter({
   title,
-  options,
+  getOptions,
   selected,
   onChange,
   labelOf = (value) => value,
   className,
 }: {
   title: string;
-  options: FacetOption[];
+  /** Called when the popover opens: sorting the options needs the collator, which a phone makes slowly. */
+  getOptions: () => FacetOption[];
   selected: string[];
   onChange: (values: string[]) => void;
   labelOf?: (value: string) => string;
@@ -73,7 +74,7 @@ export const FacetFilter = memo(function FacetFilter({
       <PopoverContent className="w-64 p-0" align="start" aria-label={`${title} filter`}>
         <FacetOptions
           title={title}
-          options={options}
+          options={getOptions()}
           selected={selected}
           labelOf={labelOf}
           onChange={onChange}

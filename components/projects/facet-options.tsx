@@ -14,6 +14,7 @@ import {
 import { UserText } from "@/components/ui/user-text";
 import type { FacetOption } from "@/lib/projects/rows";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/projects/format";
 
 /** A popover lists at most this many options; a facet of a thousand clients is narrowed by its search. */
 export const FACET_OPTION_LIMIT = 100;
@@ -81,7 +82,7 @@ export function FacetOptions({
                 keywords={[labelOf(value)]}
                 onSelect={() => toggle(value)}
                 aria-checked={checked}
-                aria-label={`${labelOf(value)}, ${count.toLocaleString("en")} ${count === 1 ? "project" : "projects"}`}
+                aria-label={`${labelOf(value)}, ${formatCount(count)} ${count === 1 ? "project" : "projects"}`}
               >
                 <span
                   aria-hidden="true"
@@ -94,7 +95,7 @@ export function FacetOptions({
                 </span>
                 <UserText value={labelOf(value)} truncate className="min-w-0 flex-1" />
                 <span className="ml-auto font-mono text-xs text-muted-foreground tabular-nums">
-                  {count.toLocaleString("en")}
+                  {formatCount(count)}
                 </span>
               </CommandItem>
             );
@@ -102,8 +103,7 @@ export function FacetOptions({
         </CommandGroup>
         {matching > FACET_OPTION_LIMIT ? (
           <p className="px-3 py-2 text-xs text-muted-foreground" role="note">
-            First {FACET_OPTION_LIMIT.toLocaleString("en")} of {matching.toLocaleString("en")}: type
-            to narrow.
+            First {formatCount(FACET_OPTION_LIMIT)} of {formatCount(matching)}: type to narrow.
           </p>
         ) : null}
         {selected.length > 0 ? (

@@ -3,8 +3,8 @@
 import { RefreshCw } from "lucide-react";
 import { memo } from "react";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
 import { cn } from "@/lib/utils";
+import { RelativeDate } from "./relative-date";
 
 /**
  * "Updated 3 minutes ago": the age of the snapshot (when our server last got the list from the service), the
@@ -28,9 +28,7 @@ export const Freshness = memo(function Freshness({
     <div className="flex items-center gap-2">
       <p className={cn("text-xs text-muted-foreground", stale && "text-warning")}>
         {stale ? "Last updated " : "Updated "}
-        <time dateTime={fetchedAt} title={formatDateTime(fetchedAt)}>
-          {formatRelativeTime(fetchedAt, now)}
-        </time>
+        <RelativeDate iso={fetchedAt} now={now} />
       </p>
       <Button variant="outline" size="sm" disabled={refreshing} onClick={onRefresh}>
         <RefreshCw

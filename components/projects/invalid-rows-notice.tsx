@@ -1,5 +1,6 @@
 import { UserText } from "@/components/ui/user-text";
 import type { ProjectsResponse } from "@/lib/projects/schema";
+import { formatCount } from "@/lib/projects/format";
 
 /** Rows the service sent that did not match the spec are left out, never silently: count and reasons. */
 export function InvalidRowsNotice({
@@ -7,7 +8,7 @@ export function InvalidRowsNotice({
 }: {
   invalid: NonNullable<ProjectsResponse["invalid"]>;
 }) {
-  const rows = invalid.count === 1 ? "1 row" : `${invalid.count.toLocaleString("en")} rows`;
+  const rows = invalid.count === 1 ? "1 row" : `${formatCount(invalid.count)} rows`;
   const hidden = invalid.count - invalid.items.length;
   return (
     <div
@@ -44,7 +45,7 @@ export function InvalidRowsNotice({
                 : {item.reasons.join("; ")}
               </li>
             ))}
-            {hidden > 0 ? <li>…and {hidden.toLocaleString("en")} more.</li> : null}
+            {hidden > 0 ? <li>…and {formatCount(hidden)} more.</li> : null}
           </ul>
         </div>
       </details>

@@ -1,12 +1,10 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 import type { ProjectListProps } from "./projects-table";
 import { rowKeyHandler } from "./row-keys";
-import { expectedScrollRect } from "./expected-scroll-rect";
 import { ProjectCardContent } from "./project-card-content";
+import { useListVirtualizer } from "./use-list-virtualizer";
 import { useRowFocus } from "./use-row-focus";
 
 const CARD_HEIGHT = 88;
@@ -26,22 +24,15 @@ export function ProjectCards({
   pending = false,
   now,
 }: ProjectListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The scroll area's size as its classes below make it (h-[calc(100dvh-13rem)] min-h-72).
-  const [initialRect] = useState(() => expectedScrollRect(13, 18));
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useListVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_HEIGHT + GAP,
+    rowSize: CARD_HEIGHT + GAP,
     overscan: 6,
-    initialRect,
+    // As the scroll area's classes below make it: h-[calc(100dvh-13rem)] min-h-72.
+    area: { offsetRem: 13, minRem: 18 },
+    resetKey,
   });
   const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
-
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [resetKey]);
 
   return (
     <div

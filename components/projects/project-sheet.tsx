@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/sheet";
 import { UserText } from "@/components/ui/user-text";
 import { COLUMN_LABELS } from "@/lib/projects/export";
-import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
+import { formatDateTime, formatRelativeTime, formatCount } from "@/lib/projects/format";
 import type { Project } from "@/lib/projects/schema";
 import { statusLabel } from "@/lib/projects/status";
 import { StatusBadge } from "./status-badge";
@@ -118,7 +118,7 @@ export function ProjectSheet({
                 <StatusBadge status={project.status} />
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {position >= 0
-                    ? `${(position + 1).toLocaleString("en")} of ${total.toLocaleString("en")}`
+                    ? `${formatCount(position + 1)} of ${formatCount(total)}`
                     : "Hidden by the filters"}
                 </span>
                 <div className="ml-auto flex items-center gap-1">

@@ -61,7 +61,7 @@ export const ProjectsFilters = memo(function ProjectsFilters({
           key={id}
           title={title}
           labelOf={labelOf}
-          options={facetOptions(index, id, facets[id], choices[id])}
+          getOptions={() => facetOptions(index, id, facets[id], choices[id])}
           selected={choices[id]}
           onChange={handlers.facet[id]}
           className={item}

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useMemo, useState } from "react";
 import {
   DEFAULT_VISIBLE_COLUMNS,
   hasActiveFilters,
@@ -18,16 +18,34 @@ import { ExportMenu } from "./export-menu";
 import { Freshness } from "./freshness";
 import { InvalidRowsNotice } from "./invalid-rows-notice";
 import { ProjectCards } from "./project-cards";
-import { ProjectsTable } from "./projects-table";
 import { ProjectsToolbar } from "./projects-toolbar";
 import { StaleBanner } from "./stale-banner";
 import { UpdateErrorNotice } from "./update-error-notice";
 import { useColumnPrefs } from "./use-column-prefs";
-import { useColumnsTable } from "./use-columns-table";
 import { NARROW, useMediaQuery } from "./use-media-query";
 import { useNow } from "./use-now";
 import { useProjectRows } from "./use-project-rows";
 import { ViewOptions } from "./view-options";
+
+/**
+ * The table's code (TanStack Table for its header) only where the table shows: wide screens fetch it with the
+ * list (ProjectsView's loadList), phones never unless the window widens.
+ */
+let tableModule: typeof import("./projects-table") | null = null;
+export function loadTable() {
+  return import("./projects-table").then((module) => (tableModule = module));
+}
+const LazyProjectsTable = lazy(() => loadTable().then((m) => ({ default: m.ProjectsTable })));
+
+/** Where the table goes while its code arrives (a window widened past the phone layout). */
+function TableLoading() {
+  return (
+    <div
+      aria-busy="true"
+      className="h-[calc(100dvh-15rem)] min-h-80 animate-pulse rounded-lg border bg-card"
+    />
+  );
+}
 
 /** The sheet's code is fetched when a project is first opened (or a link names one), not with the page. */
 const ProjectSheet = dynamic(() => import("./project-sheet").then((m) => m.ProjectSheet), {
@@ -50,6 +68,8 @@ export function ProjectsList({
   const { view, setView, setSearch, resetFilters } = useProjectsView();
   const [prefs, updatePrefs] = useColumnPrefs();
   const narrow = useMediaQuery(NARROW);
+  // Chosen once: the table's code when it is already here (no loading frame), else loaded on first use.
+  const [ProjectsTable] = useState(() => tableModule?.ProjectsTable ?? LazyProjectsTable);
   const now = useNow(30_000);
   const { projects } = response;
 
@@ -72,7 +92,6 @@ export function ProjectsList({
       }),
     [updatePrefs],
   );
-  const table = useColumnsTable(columns, prefs.widths, saveWidths);
   const setColumns = useCallback(
     (next: ProjectColumnId[]) => {
       updatePrefs({ columns: next });
@@ -204,13 +223,17 @@ export function ProjectsList({
           ) : narrow ? (
             <ProjectCards {...listProps} />
           ) : (
-            <ProjectsTable
-              {...listProps}
-              table={table}
-              sort={sort}
-              onSort={onSort}
-              density={prefs.density}
-            />
+            <Suspense fallback={<TableLoading />}>
+              <ProjectsTable
+                {...listProps}
+                shownColumns={columns}
+                savedWidths={prefs.widths}
+                onWidthsSaved={saveWidths}
+                sort={sort}
+                onSort={onSort}
+                density={prefs.density}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -1,16 +1,16 @@
 "use client";
 
 import type { Table } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
 import { ROW_HEIGHT, type Density } from "@/lib/projects/column-prefs";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
-import { expectedScrollRect } from "./expected-scroll-rect";
 import { ProjectCell } from "./project-cell";
 import { rowKeyHandler } from "./row-keys";
 import { SortHeader } from "./sort-header";
+import { useColumnsTable } from "./use-columns-table";
+import { useListVirtualizer } from "./use-list-virtualizer";
 import { useRowFocus } from "./use-row-focus";
 
 export interface ProjectListProps {
@@ -40,7 +40,9 @@ function sortDescription(sort: ProjectsSort[], table: Table<Project>): string {
  * is active (highlighted, the table's tab stop); ↑/↓ or j/k move it and Enter opens it.
  */
 export function ProjectsTable({
-  table,
+  shownColumns,
+  savedWidths,
+  onWidthsSaved,
   sort,
   onSort,
   density,
@@ -53,24 +55,24 @@ export function ProjectsTable({
   now,
   pending = false,
 }: ProjectListProps & {
-  table: Table<Project>;
+  /** The visible columns in order; the table's header (TanStack Table) is made here, for wide screens only. */
+  shownColumns: ProjectColumnId[];
+  savedWidths: Partial<Record<ProjectColumnId, number>>;
+  onWidthsSaved: (widths: Partial<Record<ProjectColumnId, number>>) => void;
   sort: ProjectsSort[];
   onSort: (id: ProjectColumnId, additive: boolean) => void;
   density: Density;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const table = useColumnsTable(shownColumns, savedWidths, onWidthsSaved);
   const rowHeight = ROW_HEIGHT[density];
-  // The scroll area's size as its classes below make it (h-[calc(100dvh-15rem)] min-h-80, 1 px border).
-  const [initialRect] = useState(() => expectedScrollRect(15, 20, 1));
-  // TanStack Virtual keeps its own mutable state; React Compiler is not used, so memoisation is not at risk.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useListVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowSize: rowHeight,
     // Rows have a fixed height (no measuring); a small margin keeps each re-render to the rows in view.
     overscan: 4,
-    initialRect,
+    // As the scroll area's classes below make it: h-[calc(100dvh-15rem)] min-h-80, 1 px border.
+    area: { offsetRem: 15, minRem: 20, borderPx: 1 },
+    resetKey,
   });
   // Another density changes every row's height. Not on mount: measuring renders the table again, and the
   // estimate is already this height.
@@ -82,17 +84,14 @@ export function ProjectsTable({
   }, [rowHeight, virtualizer]);
   const focusRow = useRowFocus(scrollRef, virtualizer, activeIndex, focusToken);
 
-  // A new sort or filter shows the top of the new order, not an arbitrary middle.
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [resetKey]);
-
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const headers = table.getHeaderGroups()[0]!.headers;
   const columnsKey = headers.map((h) => h.column.id).join(",");
-  // A stable array while the columns stay the same, so that the memoised rows skip re-rendering.
+  // A stable array while the columns stay the same, so that the memoised rows skip re-rendering. (The
+  // table object is TanStack Table's own mutable state; React Compiler is not used.)
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization
   const columns = useMemo(() => columnsKey.split(",") as ProjectColumnId[], [columnsKey]);
 
   return (

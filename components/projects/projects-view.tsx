@@ -9,11 +9,11 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { prepareFormats } from "@/lib/projects/format";
 import { projectQueries } from "@/lib/projects/queries";
 import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
 import { ProjectsSkeleton } from "./projects-skeleton";
+import { NARROW } from "./use-media-query";
 import { useRefreshProjects } from "./use-refresh-projects";
 
 /**
@@ -23,11 +23,18 @@ import { useRefreshProjects } from "./use-refresh-projects";
  */
 type ListModule = typeof import("./projects-list");
 let listModule: ListModule | null = null;
-const loadList = () =>
-  import("./projects-list").then((module) => {
-    listModule = module;
-    return module;
-  });
+const loadList = async () => {
+  // A wide screen shows the table, whose code is a chunk of its own (a phone's cards do not need it):
+  // fetched beside the list's, and in place before the list replaces the first screen.
+  const wide = !window.matchMedia(NARROW).matches;
+  const [module] = await Promise.all([
+    import("./projects-list"),
+    wide ? import("./projects-table") : null,
+  ]);
+  if (wide) await module.loadTable();
+  listModule = module;
+  return module;
+};
 
 /**
  * The list's code once it is here (at once when an earlier visit loaded it). Held in state rather
@@ -42,13 +49,18 @@ function useListModule(): ListModule | null {
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadList().then(
-      // A background render, as the list's data gets (below): it yields to input.
-      (module) => live && startTransition(() => setLoaded({ module })),
-      (error: unknown) => live && setLoaded({ error }),
+    // In a task of its own: adding the chunks' script elements takes a phone tens of milliseconds, which
+    // would lengthen the task that mounts the page and starts the list's data.
+    const start = setTimeout(() =>
+      loadList().then(
+        // A background render, as the list's data gets (below): it yields to input.
+        (module) => live && startTransition(() => setLoaded({ module })),
+        (error: unknown) => live && setLoaded({ error }),
+      ),
     );
     return () => {
       live = false;
+      clearTimeout(start);
     };
   }, [loaded]);
   if (loaded && "error" in loaded) throw loaded.error;
@@ -69,7 +81,6 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
   const list = useListModule();
-  useEffect(() => prepareFormats(), []);
 
   // Until the list (its data and its code) is here: the first screen, or a skeleton when there was none.
   const waiting = firstScreen ?? <ProjectsSkeleton />;

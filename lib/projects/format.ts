@@ -4,9 +4,10 @@
  */
 
 /*
- * The Intl objects are made on first use, not when this module loads: each costs a phone tens of milliseconds
- * (locale and time-zone data), and the projects page loads this module while it hydrates, long before a row is
- * formatted. `prepareFormats` makes them ahead of the list, each in a task of its own.
+ * Intl objects are costly to make in a browser (in this machine's Chromium 20-30 ms each, of locale data; a
+ * phone in Lighthouse's model takes four times that, each a long task of its own): the two the list may need
+ * are made on first use (the collator when a facet's options open or a text column is sorted, the exact date
+ * and time when a date's tooltip shows), and the English wording the list shows on every row is written here.
  */
 
 /** Locale-aware, case- and accent-insensitive, numbers in order ("2 Oak St" before "10 Oak St"). */
@@ -18,33 +19,23 @@ export function naturalCompare(a: string, b: string): number {
   return collator().compare(a, b);
 }
 
-/** "12 Mar 2024" in the member's locale and time zone; the exact UTC instant goes in a title. */
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }));
+/** "Saturday, 1 June 2025 at 14:00:00 CEST" in the member's locale and time zone. */
 const dateTimeFormat = onFirstUse(
   () => new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" }),
 );
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
-}
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
-const relative = onFirstUse(
-  () => new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" }),
-);
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS = [
   ["year", 365 * 86_400],
   ["month", 30 * 86_400],
   ["day", 86_400],
   ["hour", 3_600],
   ["minute", 60],
-];
+] as const;
 
 /**
  * "just now", "2 minutes ago", "3 hours ago". A time slightly in the future (the server's clock ahead of the
@@ -56,9 +47,16 @@ export function formatRelativeTime(iso: string, now: number): string {
   const seconds = Math.round((now - then) / 1000);
   if (seconds < 45) return "just now";
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative().format(-Math.floor(seconds / size), unit);
+    if (seconds >= size) return timeAgo(Math.floor(seconds / size), unit);
   }
-  return relative().format(-1, "minute");
+  return timeAgo(1, "minute");
+}
+
+/** A past time as `Intl.RelativeTimeFormat("en", { numeric: "auto" })` words it: "yesterday", "3 hours ago". */
+function timeAgo(count: number, unit: (typeof UNITS)[number][0]): string {
+  if (count === 1 && unit === "day") return "yesterday";
+  if (count === 1 && (unit === "month" || unit === "year")) return `last ${unit}`;
+  return `${formatCount(count)} ${unit}${count === 1 ? "" : "s"} ago`;
 }
 
 /** "45 s", "2 min 5 s", "1 h 3 min": how long until a retry is possible. */
@@ -71,12 +69,11 @@ export function formatDuration(totalSeconds: number): string {
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
-/** One formatter for every count: `toLocaleString` builds a new one per call, on every keystroke's render. */
-const countFormat = onFirstUse(() => new Intl.NumberFormat("en"));
-
-/** "100,000": a count with thousands separators. */
+/**
+ * "100,000": a count with thousands separators, as `Intl.NumberFormat("en")` writes a whole number.
+ */
 export function formatCount(n: number): string {
-  return countFormat().format(n);
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */
@@ -85,24 +82,6 @@ export function formatRowCount(shown: number, total: number): string {
   return shown === total
     ? `${formatCount(total)} ${noun}`
     : `${formatCount(shown)} of ${formatCount(total)} ${noun}`;
-}
-
-/**
- * Makes the formatters the projects list uses when it first renders (the collator for facet values, the
- * number format of the counts, the relative time, the date and time of the freshness line's title), each in
- * a task of its own right after the page has hydrated: made in the list's first render instead, they would
- * add tens of milliseconds to its one long task. (Idle callbacks came after the list in our profiles: a page
- * that is loading is seldom idle.) Answers a function that cancels what has not run yet.
- */
-export function prepareFormats(): () => void {
-  const steps = [collator, countFormat, relative, dateTimeFormat];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const next = () => {
-    steps.shift()?.();
-    if (steps.length > 0) timer = setTimeout(next, 0);
-  };
-  timer = setTimeout(next, 0);
-  return () => clearTimeout(timer);
 }
 
 /** `make()`, called once, when first asked for. */

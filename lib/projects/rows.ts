@@ -28,7 +28,7 @@ export interface ProjectsIndex {
   /** Each facet's value per row as a small integer, so a pass counts in typed arrays instead of maps. */
   valueIds: Record<FacetId, Uint32Array>;
   /** Every value each facet holds in the list, in reading order (an option stays while others filter). */
-  values: Record<FacetId, string[]>;
+  readonly values: Record<FacetId, string[]>;
   facets: Record<FacetId, FacetValues>;
   /** Per column, each row's place in that column's order (equal values share one), made when first needed. */
   ranks: Partial<Record<ProjectColumnId, Uint32Array>>;
@@ -89,6 +89,7 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
   offsets[n] = length;
   // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as an option.
   const list = (f: FacetValues) => f.byId.filter((v) => v !== "").sort(naturalCompare);
+  let values: Record<FacetId, string[]> | undefined;
   return {
     projects,
     haystack: keys.join(""),
@@ -96,7 +97,10 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
     created,
     updated,
     valueIds,
-    values: { status: list(status), town: list(town), client: list(client) },
+    // Sorted when first read (a facet's options opening): the collator costs a phone tens of milliseconds.
+    get values() {
+      return (values ??= { status: list(status), town: list(town), client: list(client) });
+    },
     facets: {
       status: { byId: status.byId, ids: status.ids },
       town: { byId: town.byId, ids: town.ids },

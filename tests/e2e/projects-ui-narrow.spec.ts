@@ -3,12 +3,14 @@ import type { Project } from "@/lib/projects/schema";
 import { SIM } from "../support/e2e-env";
 import { PAGES } from "./pages";
 import {
+  bodyRows,
   facetOption,
   listedProjects,
   openCurrentList,
   rowCount,
   searchBox,
   statusText,
+  tableRegion,
 } from "./projects-ui-support";
 
 /** Phones: cards instead of the table, filters in one sheet, and nothing scrolls sideways. */
@@ -69,6 +71,29 @@ test("the filters collapse into one Filters sheet", async ({ page }) => {
   await expect(sheet).toHaveCount(0);
   await expect(rowCount(page)).toHaveText(`${active} of ${projects.length} projects`);
   await expect(page.getByRole("button", { name: /^Filters/ })).toContainText("1");
+});
+
+test("widening the window from a phone's cards brings the table (its code loads then)", async ({
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  const cards = page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  await expect(tableRegion(page)).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(bodyRows(page).first()).toBeVisible();
+  await expect(tableRegion(page).getByRole("table")).toHaveAttribute(
+    "aria-rowcount",
+    String(projects.length + 1),
+  );
+  await expect(cards).toHaveCount(0);
+  // The table is the whole table: its headers sort.
+  await page.getByRole("button", { name: "Name", exact: true }).click();
+  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
 });
 
 for (const width of [390, 360]) {

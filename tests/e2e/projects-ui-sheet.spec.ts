@@ -51,7 +51,8 @@ test("↓/↑ and j/k move the active row, Enter opens it, ↑/↓ in the sheet 
   await expect(sheet(page)).toBeVisible();
   await expect(sheet(page).getByRole("heading", { name: order[1]!.name })).toBeVisible();
   await expect(sheet(page)).toContainText(`2 of ${projects.length}`);
-  expect(new URL(page.url()).searchParams.get("project")).toBe(order[1]!.id);
+  // The URL is written just after the sheet shows (nuqs queues its writes).
+  await expect.poll(() => new URL(page.url()).searchParams.get("project")).toBe(order[1]!.id);
 
   await page.keyboard.press("ArrowDown");
   await expect(sheet(page).getByRole("heading", { name: order[2]!.name })).toBeVisible();
@@ -59,11 +60,11 @@ test("↓/↑ and j/k move the active row, Enter opens it, ↑/↓ in the sheet 
   await page.keyboard.press("ArrowUp");
   await expect(sheet(page).getByRole("heading", { name: order[0]!.name })).toBeVisible();
   await expect(sheet(page).getByRole("button", { name: "Previous project" })).toBeDisabled();
-  expect(new URL(page.url()).searchParams.get("project")).toBe(order[0]!.id);
+  await expect.poll(() => new URL(page.url()).searchParams.get("project")).toBe(order[0]!.id);
 
   await page.keyboard.press("Escape");
   await expect(sheet(page)).toHaveCount(0);
-  expect(new URL(page.url()).searchParams.get("project")).toBeNull();
+  await expect.poll(() => new URL(page.url()).searchParams.get("project")).toBeNull();
   // Focus comes back to the row of the project last shown.
   await expect(row(0)).toBeFocused();
 });

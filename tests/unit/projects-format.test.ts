@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatDuration,
   formatRelativeTime,
+  formatCount,
   formatRowCount,
   naturalCompare,
 } from "@/lib/projects/format";
@@ -38,6 +39,33 @@ describe("formatDuration", () => {
     expect(formatDuration(125)).toBe("2 min 5 s");
     expect(formatDuration(3_780)).toBe("1 h 3 min");
     expect(formatDuration(-4)).toBe("0 s");
+  });
+});
+
+describe("formatRelativeTime's wording", () => {
+  it("is Intl.RelativeTimeFormat's English for every unit and count", () => {
+    const intl = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "long" });
+    const now = Date.parse("2025-06-01T12:00:00Z");
+    const units = { minute: 60, hour: 3_600, day: 86_400, month: 30 * 86_400, year: 365 * 86_400 };
+    for (const [unit, size] of Object.entries(units)) {
+      const next = Object.values(units).find((s) => s > size) ?? Infinity;
+      for (const count of [1, 2, 3, 11, 23, 29, 59, 1_000, 12_345]) {
+        if (count * size >= next) continue;
+        const iso = new Date(now - count * size * 1000).toISOString();
+        expect(formatRelativeTime(iso, now)).toBe(
+          intl.format(-count, unit as Intl.RelativeTimeFormatUnit),
+        );
+      }
+    }
+  });
+});
+
+describe("formatCount", () => {
+  it("writes whole numbers as Intl's English number format does", () => {
+    const intl = new Intl.NumberFormat("en");
+    for (const n of [0, 7, 999, 1_000, 12_345, 100_000, 999_999, 1_000_000, 123_456_789]) {
+      expect(formatCount(n)).toBe(intl.format(n));
+    }
   });
 });
 

@@ -1,0 +1,40 @@
+import { test } from "@playwright/test";
+import { SIM } from "../support/e2e-env";
+import { bodyRows, listedProjects, openCurrentList } from "./projects-ui-support";
+
+/**
+ * Not a test: screenshots of /projects for the docs and for looking (1440 and 390 px, light and dark; the
+ * list, and a project's sheet open). Runs only with PROJECTS_SCREENSHOTS=<folder>.
+ */
+const folder = process.env.PROJECTS_SCREENSHOTS;
+test.skip(!folder, "set PROJECTS_SCREENSHOTS=<folder> to take the projects page's screenshots");
+
+test("screenshots of the projects page", async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  await request.post(`${SIM.control}/reset`);
+  const projects = await listedProjects(request);
+  await openCurrentList(page, projects.length);
+  for (const scheme of ["light", "dark"] as const) {
+    for (const width of [1440, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 800 ? 900 : 844 },
+        colorScheme: scheme,
+        storageState: await page.context().storageState(),
+      });
+      const shot = await context.newPage();
+      await shot.goto("/projects");
+      const first =
+        width > 800
+          ? bodyRows(shot).first()
+          : shot.getByRole("list", { name: "Projects" }).getByRole("button").first();
+      await first.waitFor();
+      await shot.waitForTimeout(500);
+      await shot.screenshot({ path: `${folder}/projects-${width}-${scheme}.png` });
+      await first.click();
+      await shot.getByRole("dialog").waitFor();
+      await shot.waitForTimeout(500);
+      await shot.screenshot({ path: `${folder}/projects-sheet-${width}-${scheme}.png` });
+      await context.close();
+    }
+  }
+});
