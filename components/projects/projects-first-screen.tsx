@@ -3,21 +3,29 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DEFAULT_COLUMN_WIDTHS } from "@/lib/projects/column-prefs";
 import { COLUMN_LABELS } from "@/lib/projects/export";
-import type { FirstScreen } from "@/lib/projects/first-screen";
+import type { FirstScreen, FirstScreenLayout } from "@/lib/projects/first-screen";
 import { formatRowCount } from "@/lib/projects/format";
+import { cn } from "@/lib/utils";
 import { ProjectCell } from "./project-cell";
 import { ProjectCardContent } from "./project-card-content";
 
 /**
  * The first rows of the view, rendered on the server (lib/projects/first-screen.ts) and shown until the whole
  * list has arrived: the same table (cards below 640 px, chosen by CSS since the server cannot know the
- * width), laid out like the list that replaces it so nothing jumps. Read-only: the toolbar waits for the list.
+ * width; only the cards for a browser that says it is a phone, see `firstScreenLayout`), laid out like the
+ * list that replaces it so nothing jumps. Read-only: the toolbar waits for the list.
  *
  * Inside an Activity boundary, which React hydrates after the rest of the page, in idle time and in small
  * steps, and not at all when the list replaces it first: a phone would otherwise hydrate the hidden table (and
  * a desktop the hidden cards) in the page's first long task.
  */
-export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
+export function ProjectsFirstScreen({
+  screen,
+  layout,
+}: {
+  screen: FirstScreen;
+  layout: FirstScreenLayout;
+}) {
   const { rows, columns, now } = screen;
   return (
     <Activity mode="visible">
@@ -44,57 +52,62 @@ export function ProjectsFirstScreen({ screen }: { screen: FirstScreen }) {
           </p>
           <Skeleton aria-hidden="true" className="h-7 w-44" />
         </div>
-        <div
-          role="region"
-          aria-label="First projects, loading the rest"
-          aria-busy="true"
-          className="hidden h-[calc(100dvh-15rem)] min-h-80 overflow-hidden rounded-lg border bg-card sm:block"
-        >
-          <table
-            style={{
-              width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
-              minWidth: "100%",
-            }}
-            className="table-fixed border-separate border-spacing-0 text-[13px]"
+        {layout === "both" ? (
+          <div
+            role="region"
+            aria-label="First projects, loading the rest"
+            aria-busy="true"
+            className="hidden h-[calc(100dvh-15rem)] min-h-80 overflow-hidden rounded-lg border bg-card sm:block"
           >
-            <colgroup>
-              {columns.map((column) => (
-                <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
-              ))}
-            </colgroup>
-            <TableHeader className="sticky top-0 z-10">
-              <tr>
+            <table
+              style={{
+                width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
+                minWidth: "100%",
+              }}
+              className="table-fixed border-separate border-spacing-0 text-[13px]"
+            >
+              <colgroup>
                 {columns.map((column) => (
-                  <TableHead
-                    key={column}
-                    scope="col"
-                    className="h-9 border-b bg-muted/60 px-3 text-xs font-medium text-muted-foreground"
-                  >
-                    {COLUMN_LABELS[column]}
-                  </TableHead>
+                  <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
                 ))}
-              </tr>
-            </TableHeader>
-            <TableBody>
-              {rows.map((project, i) => (
-                <TableRow key={project.id} data-index={i} className="h-11 border-0">
+              </colgroup>
+              <TableHeader className="sticky top-0 z-10">
+                <tr>
                   {columns.map((column) => (
-                    <TableCell
+                    <TableHead
                       key={column}
-                      className="truncate border-b border-border/60 px-3 py-0 text-foreground"
+                      scope="col"
+                      className="h-9 border-b bg-muted/60 px-3 text-xs font-medium text-muted-foreground"
                     >
-                      <ProjectCell column={column} project={project} now={now} />
-                    </TableCell>
+                      {COLUMN_LABELS[column]}
+                    </TableHead>
                   ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </table>
-        </div>
+                </tr>
+              </TableHeader>
+              <TableBody>
+                {rows.map((project, i) => (
+                  <TableRow key={project.id} data-index={i} className="h-11 border-0">
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column}
+                        className="truncate border-b border-border/60 px-3 py-0 text-foreground"
+                      >
+                        <ProjectCell column={column} project={project} now={now} />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </table>
+          </div>
+        ) : null}
         <ul
           aria-label="First projects, loading the rest"
           aria-busy="true"
-          className="flex h-[calc(100dvh-13rem)] min-h-72 flex-col gap-2 overflow-hidden sm:hidden"
+          className={cn(
+            "flex h-[calc(100dvh-13rem)] min-h-72 flex-col gap-2 overflow-hidden",
+            layout === "both" && "sm:hidden",
+          )}
         >
           {rows.slice(0, 10).map((project, i) => (
             <li

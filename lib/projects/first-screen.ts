@@ -15,6 +15,19 @@ import {
  * over). Same row pipeline as the browser (./rows.ts), same view from the URL.
  */
 
+/**
+ * Which of the list's two layouts the first screen holds. The server cannot know the width, so it sends both
+ * and CSS picks one; but the table is most of the page's HTML and of its hydration data (76 of 137 KB of
+ * markup at 30 rows), which a phone would parse and then throw away. A browser that says it is a phone
+ * (`Sec-CH-UA-Mobile: ?1`, sent by Chromium-based browsers on phones) gets only the cards, shown at any width
+ * (a phone held sideways sees cards until the list brings its table).
+ */
+export type FirstScreenLayout = "cards" | "both";
+
+export function firstScreenLayout(requestHeaders: Headers): FirstScreenLayout {
+  return requestHeaders.get("sec-ch-ua-mobile") === "?1" ? "cards" : "both";
+}
+
 /** Enough rows to fill a tall screen; the rest is the browser's. */
 export const FIRST_SCREEN_ROWS = 30;
 

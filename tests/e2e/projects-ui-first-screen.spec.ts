@@ -59,6 +59,31 @@ test("the page's HTML already holds the first rows of the view in the URL, newes
   expect(filtered).not.toContain(`>${escapeHtml(notMatching.name)}<`);
 });
 
+test("a phone's first screen holds only the cards; other browsers get the table and the cards", async ({
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  const newest = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  const firstScreen = async (mobile: string | null) => {
+    const headers: Record<string, string> = mobile ? { "sec-ch-ua-mobile": mobile } : {};
+    return (await page.request.get("/projects", { headers })).text();
+  };
+  const cardsList = '<ul aria-label="First projects, loading the rest"';
+
+  const phone = await firstScreen("?1");
+  expect(phone).toContain(cardsList);
+  expect(phone).toContain(escapeHtml(newest[0]!.name));
+  expect(phone).not.toContain("<table");
+  // Shown at any width: a phone held sideways keeps its cards until the list arrives.
+  expect(phone).not.toMatch(new RegExp(`${escapeRegExp(cardsList)}[^>]*sm:hidden`));
+
+  for (const other of ["?0", null]) {
+    const html = await firstScreen(other);
+    expect(html, `sec-ch-ua-mobile: ${other}`).toContain("<table");
+    expect(html).toMatch(new RegExp(`${escapeRegExp(cardsList)}[^>]*sm:hidden`));
+  }
+});
+
 test("an answer in another schema version: the member is told to reload, and Reload loads the list", async ({
   page,
 }) => {
