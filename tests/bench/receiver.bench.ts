@@ -73,7 +73,12 @@ function ensureBuild(distDir: string) {
   console.log(`No current production build in ${distDir}: running next build (a few minutes)...`);
   execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_BENCH_ROUTES: "1" },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: distDir,
+      NEXT_BENCH_ROUTES: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
 }
 

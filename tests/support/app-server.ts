@@ -40,7 +40,10 @@ export function ensureBuild(): void {
   )
     return;
   console.log(`No production build in ${distDir()}: running next build...`);
-  execFileSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
+  execFileSync(process.execPath, [NEXT_BIN, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 export interface AppServer {
