@@ -1,6 +1,7 @@
 import { test } from "@playwright/test";
 import { SIM } from "../support/e2e-env";
 import { bodyRows, listedProjects, openCurrentList } from "./projects-ui-support";
+import { inEachLook } from "./screenshot-support";
 
 /**
  * Not a test: screenshots of /projects for the docs and for looking (1440 and 390 px, light and dark; the
@@ -14,27 +15,18 @@ test("screenshots of the projects page", async ({ browser, page, request }) => {
   await request.post(`${SIM.control}/reset`);
   const projects = await listedProjects(request);
   await openCurrentList(page, projects.length);
-  for (const scheme of ["light", "dark"] as const) {
-    for (const width of [1440, 390]) {
-      const context = await browser.newContext({
-        viewport: { width, height: width > 800 ? 900 : 844 },
-        colorScheme: scheme,
-        storageState: await page.context().storageState(),
-      });
-      const shot = await context.newPage();
-      await shot.goto("/projects");
-      const first =
-        width > 800
-          ? bodyRows(shot).first()
-          : shot.getByRole("list", { name: "Projects" }).getByRole("button").first();
-      await first.waitFor();
-      await shot.waitForTimeout(500);
-      await shot.screenshot({ path: `${folder}/projects-${width}-${scheme}.png` });
-      await first.click();
-      await shot.getByRole("dialog").waitFor();
-      await shot.waitForTimeout(500);
-      await shot.screenshot({ path: `${folder}/projects-sheet-${width}-${scheme}.png` });
-      await context.close();
-    }
-  }
+  await inEachLook(browser, page, async (shot, { width, scheme }) => {
+    await shot.goto("/projects");
+    const first =
+      width > 800
+        ? bodyRows(shot).first()
+        : shot.getByRole("list", { name: "Projects" }).getByRole("button").first();
+    await first.waitFor();
+    await shot.waitForTimeout(500);
+    await shot.screenshot({ path: `${folder}/projects-${width}-${scheme}.png` });
+    await first.click();
+    await shot.getByRole("dialog").waitFor();
+    await shot.waitForTimeout(500);
+    await shot.screenshot({ path: `${folder}/projects-sheet-${width}-${scheme}.png` });
+  });
 });

@@ -3,6 +3,7 @@ import { test } from "@playwright/test";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { consoleApi, createEndpoint, deliver } from "./webhook-support";
 import { newestId } from "./webhook-inspector-support";
+import { inEachLook } from "./screenshot-support";
 
 /**
  * Not a test: screenshots of the Signature and Findings tabs (1440 and 390 px, light and dark) for looking
@@ -46,24 +47,15 @@ test("screenshots of the signature diagnosis and findings", async ({ browser, pa
     { tab: "signature", endpoint: other.id, delivery: providerId, name: "provider" },
   ];
   for (const { tab, endpoint: endpointId, delivery, name } of shots) {
-    for (const scheme of ["light", "dark"] as const) {
-      for (const width of [1440, 390]) {
-        const context = await browser.newContext({
-          viewport: { width, height: width > 800 ? 900 : 844 },
-          colorScheme: scheme,
-          storageState: await page.context().storageState(),
-        });
-        const shot = await context.newPage();
-        await shot.goto(`/webhooks?endpoint=${endpointId}&delivery=${delivery}&tab=${tab}`);
-        await shot.getByRole("heading", { name: "task.completed" }).waitFor();
-        if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
-        await shot.waitForTimeout(500);
-        await shot.screenshot({
-          path: `${folder}/diagnosis-${name}-${width}-${scheme}.png`,
-          fullPage: true,
-        });
-        await context.close();
-      }
-    }
+    await inEachLook(browser, page, async (shot, { width, scheme }) => {
+      await shot.goto(`/webhooks?endpoint=${endpointId}&delivery=${delivery}&tab=${tab}`);
+      await shot.getByRole("heading", { name: "task.completed" }).waitFor();
+      if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
+      await shot.waitForTimeout(500);
+      await shot.screenshot({
+        path: `${folder}/diagnosis-${name}-${width}-${scheme}.png`,
+        fullPage: true,
+      });
+    });
   }
 });

@@ -3,6 +3,7 @@ import { APP_URL } from "../support/e2e-env";
 import { consoleApi } from "./webhook-support";
 import { endpointWithSecret, simEmit } from "./webhook-inspector-support";
 import { scriptAnswers, simSend } from "./webhook-insights-support";
+import { inEachLook } from "./screenshot-support";
 
 /**
  * Not a test: screenshots of /webhooks/events and /webhooks/retries, filled and empty, at 1440 and 390 px,
@@ -46,21 +47,12 @@ test("screenshots of the Events and Retries views", async ({ browser, page }) =>
     { name: "events-empty", path: `/webhooks/events?endpoint=${empty.id}` },
     { name: "retries-empty", path: `/webhooks/retries?endpoint=${empty.id}` },
   ];
-  for (const scheme of ["light", "dark"] as const) {
-    for (const width of [1440, 390]) {
-      const context = await browser.newContext({
-        viewport: { width, height: width > 800 ? 900 : 844 },
-        colorScheme: scheme,
-        storageState: await page.context().storageState(),
-      });
-      const shot = await context.newPage();
-      for (const { name, path } of shots) {
-        await shot.goto(path);
-        await shot.getByRole("heading", { level: 2 }).first().waitFor();
-        await shot.waitForTimeout(400);
-        await shot.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
-      }
-      await context.close();
+  await inEachLook(browser, page, async (shot, { width, scheme }) => {
+    for (const { name, path } of shots) {
+      await shot.goto(path);
+      await shot.getByRole("heading", { level: 2 }).first().waitFor();
+      await shot.waitForTimeout(400);
+      await shot.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
     }
-  }
+  });
 });

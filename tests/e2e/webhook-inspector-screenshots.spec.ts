@@ -3,6 +3,7 @@ import { APP_URL } from "../support/e2e-env";
 import { deliver } from "./webhook-support";
 import { consoleApi } from "./webhook-support";
 import { endpointWithSecret, newestId, simEmit } from "./webhook-inspector-support";
+import { inEachLook } from "./screenshot-support";
 
 /**
  * Not a test: screenshots of /webhooks for the docs and for looking (1440 and 390 px, light and dark, with
@@ -26,22 +27,13 @@ test("screenshots of the inspector", async ({ browser, page }) => {
     event: "task.completed",
   });
   const id = await newestId(api, endpoint.id);
-  for (const scheme of ["light", "dark"] as const) {
-    for (const width of [1440, 390]) {
-      const context = await browser.newContext({
-        viewport: { width, height: width > 800 ? 900 : 844 },
-        colorScheme: scheme,
-        storageState: await page.context().storageState(),
-      });
-      const shot = await context.newPage();
-      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
-      await shot.getByRole("heading", { name: "task.completed" }).waitFor();
-      await shot.waitForTimeout(500);
-      await shot.screenshot({
-        path: `${folder}/webhooks-${width}-${scheme}.png`,
-        fullPage: width < 800,
-      });
-      await context.close();
-    }
-  }
+  await inEachLook(browser, page, async (shot, { width, scheme }) => {
+    await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
+    await shot.getByRole("heading", { name: "task.completed" }).waitFor();
+    await shot.waitForTimeout(500);
+    await shot.screenshot({
+      path: `${folder}/webhooks-${width}-${scheme}.png`,
+      fullPage: width < 800,
+    });
+  });
 });
