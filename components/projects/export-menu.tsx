@@ -14,7 +14,7 @@ import {
 import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/view";
-import { formatCount } from "@/lib/projects/format";
+import { formatCount } from "@/lib/ui/format-count";
 
 function download(text: string, type: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));

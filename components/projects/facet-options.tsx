@@ -14,7 +14,7 @@ import {
 import { UserText } from "@/components/ui/user-text";
 import type { FacetOption } from "@/lib/projects/rows";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/projects/format";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** A popover lists at most this many options; a facet of a thousand clients is narrowed by its search. */
 export const FACET_OPTION_LIMIT = 100;

@@ -1,6 +1,6 @@
 import { UserText } from "@/components/ui/user-text";
 import type { ProjectsResponse } from "@/lib/projects/schema";
-import { formatCount } from "@/lib/projects/format";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** Rows the service sent that did not match the spec are left out, never silently: count and reasons. */
 export function InvalidRowsNotice({

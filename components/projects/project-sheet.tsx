@@ -15,10 +15,11 @@ import {
 } from "@/components/ui/sheet";
 import { UserText } from "@/components/ui/user-text";
 import { COLUMN_LABELS } from "@/lib/projects/export";
-import { formatDateTime, formatRelativeTime, formatCount } from "@/lib/projects/format";
+import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
 import type { Project } from "@/lib/projects/schema";
 import { statusLabel } from "@/lib/projects/status";
 import { StatusBadge } from "./status-badge";
+import { formatCount } from "@/lib/ui/format-count";
 
 function Field({
   label,

@@ -14,11 +14,12 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/components/ui/sheet";
-import { formatCount } from "@/lib/projects/format";
+
 import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import type { FilterChoices } from "@/lib/projects/view";
 import { ProjectsFilters, type FiltersPatch } from "./projects-filters";
 import { SearchField } from "./search-field";
+import { formatCount } from "@/lib/ui/format-count";
 
 function activeCount(filters: FilterChoices): number {
   return (

@@ -7,6 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** Radix Select has no empty value; this one stands for "no filter". */
 const ALL = "__all";
@@ -40,7 +41,7 @@ export function FilterSelect({
               <span className="truncate">{option.label}</span>
               {option.count !== undefined ? (
                 <span className="text-xs text-muted-foreground tabular-nums">
-                  {option.count.toLocaleString("en")}
+                  {formatCount(option.count)}
                 </span>
               ) : null}
             </span>

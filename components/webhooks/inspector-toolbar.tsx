@@ -14,6 +14,7 @@ import { ExportButton } from "./export-button";
 import { FilterSelect } from "./filter-select";
 import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** Typing waits this long before the URL (and so the query) changes. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -129,7 +130,7 @@ export function InspectorToolbar({
           </Button>
         ) : null}
         <span className="ml-auto text-xs text-muted-foreground tabular-nums" aria-live="polite">
-          {counts ? `${counts.total.toLocaleString("en")} matching` : ""}
+          {counts ? `${formatCount(counts.total)} matching` : ""}
         </span>
         <ExportButton view={view} disabled={counts?.total === 0} />
       </div>

@@ -17,6 +17,7 @@ import {
   type TreeRow,
 } from "@/lib/webhooks/json-tree";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** Indentation stops growing here, so a deeply nested payload cannot push its rows off the pane. */
 const MAX_INDENT = 16;
@@ -116,8 +117,8 @@ export function JsonTreeView({ value, label }: { value: unknown; label: string }
         )}
         {capped ? (
           <p className="px-3 py-1 font-sans text-muted-foreground">
-            Showing the first {MAX_ROWS.toLocaleString("en")} rows. Collapse a branch to see more,
-            or read the Pretty or Raw view.
+            Showing the first {formatCount(MAX_ROWS)} rows. Collapse a branch to see more, or read
+            the Pretty or Raw view.
           </p>
         ) : null}
       </div>
@@ -214,7 +215,7 @@ function MoreRow({ row, onMore }: { row: Extract<TreeRow, { kind: "more" }>; onM
       className="py-0.5"
     >
       <Button variant="link" size="sm" className="h-6 px-5 font-sans" onClick={onMore}>
-        Show {Math.min(CHILD_PAGE, row.total - row.shown)} more of {row.total.toLocaleString("en")}
+        Show {Math.min(CHILD_PAGE, row.total - row.shown)} more of {formatCount(row.total)}
       </Button>
     </div>
   );

@@ -7,6 +7,7 @@ import type { DeliveryDetail } from "@/lib/webhooks/console-client";
 import { base64ToBytes, formatBytes, hexDump } from "@/lib/webhooks/format";
 import { Field, FieldList } from "./field-list";
 import { TextBlock } from "./text-block";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** The exact bytes received: as text when they are UTF-8, always available as a hex dump. */
 export function RawTab({ delivery }: { delivery: DeliveryDetail }) {
@@ -28,9 +29,7 @@ export function RawTab({ delivery }: { delivery: DeliveryDetail }) {
       <FieldList>
         <Field name="Size">
           {formatBytes(delivery.size)}{" "}
-          <span className="text-muted-foreground">
-            ({delivery.size.toLocaleString("en")} bytes)
-          </span>
+          <span className="text-muted-foreground">({formatCount(delivery.size)} bytes)</span>
         </Field>
         <Field name="SHA-256">
           <span className="inline-flex max-w-full items-center gap-1">

@@ -6,6 +6,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { ReplayResult } from "@/lib/webhooks/console-client";
 import { formatBytes } from "@/lib/webhooks/format";
 import { TextBlock } from "./text-block";
+import { formatCount } from "@/lib/ui/format-count";
 
 function statusVariant(status: number) {
   if (status < 300) return "success" as const;
@@ -32,9 +33,7 @@ export function ReplayAnswer({ result }: { result: ReplayResult }) {
         ) : (
           <Badge variant="destructive">No answer</Badge>
         )}
-        <span className="text-muted-foreground tabular-nums">
-          {result.ms.toLocaleString("en")} ms
-        </span>
+        <span className="text-muted-foreground tabular-nums">{formatCount(result.ms)} ms</span>
         <span className="min-w-0 break-words text-muted-foreground">
           {result.mode === "exact" ? "exact" : `re-signed ${result.scheme}`} · to{" "}
           <span className="font-mono">{result.address}</span>

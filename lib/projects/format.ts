@@ -3,6 +3,8 @@
  * they are testable and render the same on every call.
  */
 
+import { formatCount } from "@/lib/ui/format-count";
+
 /*
  * Intl objects are costly to make in a browser (in this machine's Chromium 20-30 ms each, of locale data; a
  * phone in Lighthouse's model takes four times that, each a long task of its own): the two the list may need
@@ -67,13 +69,6 @@ export function formatDuration(totalSeconds: number): string {
   if (minutes < 60) return s % 60 ? `${minutes} min ${s % 60} s` : `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-}
-
-/**
- * "100,000": a count with thousands separators, as `Intl.NumberFormat("en")` writes a whole number.
- */
-export function formatCount(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** "500 projects" when nothing is filtered, "42 of 500 projects" when something is. */

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-
 import { toast } from "@/lib/ui/toast";
 import { consoleApi, type DeliveriesPage, type DeliverySummary } from "./console-client";
 import { inspectorQueries } from "./inspector-queries";
+import { formatCount } from "@/lib/ui/format-count";
 
 type ListData = InfiniteData<DeliveriesPage, string | undefined>;
 
@@ -44,7 +45,7 @@ export function useDeliveryRemoval() {
     onSuccess: ({ deleted }, endpoint) => {
       dropFromLists((delivery) => delivery.endpointId === endpoint.id);
       toast.success(
-        `${deleted.toLocaleString("en")} ${deleted === 1 ? "delivery" : "deliveries"} of “${endpoint.name}” deleted`,
+        `${formatCount(deleted)} ${deleted === 1 ? "delivery" : "deliveries"} of “${endpoint.name}” deleted`,
       );
     },
     onError: (error) => toast.error("Nothing was deleted", { description: error.message }),

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   formatDuration,
   formatRelativeTime,
-  formatCount,
   formatRowCount,
   naturalCompare,
 } from "@/lib/projects/format";
+import { formatCount } from "@/lib/ui/format-count";
 
 describe("formatRelativeTime", () => {
   const now = Date.parse("2025-06-01T12:00:00Z");

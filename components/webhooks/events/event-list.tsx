@@ -5,6 +5,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { EventSummary } from "@/lib/webhooks/event-shapes/describe";
 import { isWebhookEvent } from "@/lib/webhooks/events";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** The events profiled at the endpoint: name, deliveries, and how many notes each carries. */
 export function EventList({
@@ -37,7 +38,7 @@ export function EventList({
                     <UserText value={event.event} truncate />
                   </span>
                   <span className="text-xs text-muted-foreground tabular-nums">
-                    {event.deliveries.toLocaleString("en")}
+                    {formatCount(event.deliveries)}
                   </span>
                 </span>
                 <span className="flex flex-wrap gap-1">

@@ -9,6 +9,7 @@ import {
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
 import type { EventSummary } from "@/lib/webhooks/event-shapes/describe";
+import { formatCount } from "@/lib/ui/format-count";
 
 /** The event list as one control, for narrow screens where the list would push the fields far down. */
 export function EventPicker({
@@ -33,7 +34,7 @@ export function EventPicker({
                 <UserText value={event.event} truncate />
               </span>
               <span className="text-xs text-muted-foreground tabular-nums">
-                {event.deliveries.toLocaleString("en")}
+                {formatCount(event.deliveries)}
                 {event.specDifferences + event.changes > 0
                   ? ` · ${event.specDifferences + event.changes} notes`
                   : ""}

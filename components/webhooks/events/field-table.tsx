@@ -18,6 +18,7 @@ import {
   type FieldShape,
 } from "@/lib/webhooks/event-shapes/describe";
 import { examplesOf, kindText, shortTime } from "./shape-format";
+import { formatCount } from "@/lib/ui/format-count";
 
 function depthOf(path: string): number {
   return (path.match(/\.|\[/g) ?? []).length;
@@ -34,9 +35,7 @@ function Kinds({ field }: { field: FieldShape }) {
           className="font-mono font-normal"
         >
           {kindText(kind.kind)}
-          <span className="text-muted-foreground tabular-nums">
-            ×{kind.count.toLocaleString("en")}
-          </span>
+          <span className="text-muted-foreground tabular-nums">×{formatCount(kind.count)}</span>
         </Badge>
       ))}
     </span>
@@ -45,18 +44,14 @@ function Kinds({ field }: { field: FieldShape }) {
 
 function Presence({ field }: { field: FieldShape }) {
   if (field.presence === "in arrays") {
-    return (
-      <span className="text-muted-foreground">
-        {field.occurrences.toLocaleString("en")} elements
-      </span>
-    );
+    return <span className="text-muted-foreground">{formatCount(field.occurrences)} elements</span>;
   }
   if (field.presence === "always") return <span>always</span>;
   return (
     <span>
       {field.presence}{" "}
       <span className="text-muted-foreground tabular-nums">
-        {field.occurrences.toLocaleString("en")}/{field.parentOccurrences.toLocaleString("en")}
+        {formatCount(field.occurrences)}/{formatCount(field.parentOccurrences)}
       </span>
     </span>
   );

@@ -13,8 +13,7 @@ import {
 import { formatDuration } from "@/lib/webhooks/format";
 import type { RetryBehaviour } from "@/lib/webhooks/retry-behaviour";
 import { shortTime } from "../events/shape-format";
-
-const num = (n: number) => n.toLocaleString("en");
+import { formatCount } from "@/lib/ui/format-count";
 
 /** The raw numbers behind the chart: the gap before each attempt. */
 export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {
@@ -36,7 +35,7 @@ export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {
             <TableRow key={gap.attempt} data-attempt={gap.attempt}>
               <TableCell>attempt {gap.attempt}</TableCell>
               <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                {num(gap.count)}
+                {formatCount(gap.count)}
               </TableCell>
               <TableCell className="text-right tabular-nums" data-cell="median">
                 {formatDuration(gap.medianMs)}
@@ -73,9 +72,9 @@ export function AnswerTable({ behaviour }: { behaviour: RetryBehaviour }) {
           return (
             <TableRow key={answer.label} data-answer={answer.label}>
               <TableCell className="font-mono text-xs">{answer.label}</TableCell>
-              <TableCell className="text-right tabular-nums">{num(answer.given)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatCount(answer.given)}</TableCell>
               <TableCell className="text-right tabular-nums" data-cell="retried">
-                {num(answer.retried)}
+                {formatCount(answer.retried)}
               </TableCell>
               <TableCell className="hidden sm:table-cell">
                 {answer.retried > 0 ? (
