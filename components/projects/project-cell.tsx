@@ -1,3 +1,4 @@
+import { TableCell } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/view";
@@ -9,7 +10,7 @@ import { StatusBadge } from "./status-badge";
  * One cell's content. Rows are plain data rendered by column id (no per-row component state), so a filter
  * change re-renders only the rows in view.
  */
-export function ProjectCell({
+function ProjectCell({
   column,
   project,
   now,
@@ -36,4 +37,24 @@ export function ProjectCell({
     case "updated":
       return <RelativeDate iso={project.updated_at} now={now} />;
   }
+}
+
+/** A table row's cells, in column order: shared by the live table and the server's first screen. */
+export function ProjectCells({
+  columns,
+  project,
+  now,
+}: {
+  columns: ProjectColumnId[];
+  project: Project;
+  now: number;
+}) {
+  return columns.map((column) => (
+    <TableCell
+      key={column}
+      className="truncate border-b border-border/60 px-3 py-0 text-foreground"
+    >
+      <ProjectCell column={column} project={project} now={now} />
+    </TableCell>
+  ));
 }

@@ -11,7 +11,7 @@ import { PROJECT_COLUMN_IDS } from "@/lib/projects/view";
 /**
  * The columns as TanStack knows them: ids, labels and sizes. TanStack holds the column state (order,
  * visibility, widths, resizing) and lays out the headers; the rows come from lib/projects/rows and their
- * cells from `ProjectCell`, so no row model is built for 100,000 rows.
+ * cells from `ProjectCells`, so no row model is built for 100,000 rows.
  */
 export const projectColumns: ColumnDef<Project>[] = PROJECT_COLUMN_IDS.map((id) => ({
   id,

@@ -1,12 +1,12 @@
 import { Activity } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DEFAULT_COLUMN_WIDTHS } from "@/lib/projects/column-prefs";
 import { COLUMN_LABELS } from "@/lib/projects/export";
 import type { FirstScreen, FirstScreenLayout } from "@/lib/projects/first-screen";
 import { formatRowCount } from "@/lib/projects/format";
 import { cn } from "@/lib/utils";
-import { ProjectCell } from "./project-cell";
+import { ProjectCells } from "./project-cell";
 import { ProjectCardContent } from "./project-card-content";
 
 /**
@@ -87,14 +87,7 @@ export function ProjectsFirstScreen({
               <TableBody>
                 {rows.map((project, i) => (
                   <TableRow key={project.id} data-index={i} className="h-11 border-0">
-                    {columns.map((column) => (
-                      <TableCell
-                        key={column}
-                        className="truncate border-b border-border/60 px-3 py-0 text-foreground"
-                      >
-                        <ProjectCell column={column} project={project} now={now} />
-                      </TableCell>
-                    ))}
+                    <ProjectCells columns={columns} project={project} now={now} />
                   </TableRow>
                 ))}
               </TableBody>

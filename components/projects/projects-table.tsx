@@ -2,11 +2,11 @@
 
 import type { Table } from "@tanstack/react-table";
 import { memo, useEffect, useMemo, useRef } from "react";
-import { TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableHeader, TableRow } from "@/components/ui/table";
 import { ROW_HEIGHT, type Density } from "@/lib/projects/column-prefs";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
-import { ProjectCell } from "./project-cell";
+import { ProjectCells } from "./project-cell";
 import { rowKeyHandler } from "./row-keys";
 import { SortHeader } from "./sort-header";
 import { useColumnsTable } from "./use-columns-table";
@@ -214,14 +214,7 @@ const ProjectRow = memo(function ProjectRow({
       style={{ height }}
       className="cursor-pointer border-0 outline-none data-active:bg-muted/50 data-active:shadow-[inset_2px_0_0_var(--color-primary)]"
     >
-      {columns.map((column) => (
-        <TableCell
-          key={column}
-          className="truncate border-b border-border/60 px-3 py-0 text-foreground"
-        >
-          <ProjectCell column={column} project={project} now={now} />
-        </TableCell>
-      ))}
+      <ProjectCells columns={columns} project={project} now={now} />
     </TableRow>
   );
 });
