@@ -63,6 +63,12 @@ test.describe("header menus, code loaded after the page", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.getByRole("menu")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeFocused();
+    // Transitions were held back only while the colours changed: a button fades on hover again.
+    await expect(page.locator("html")).not.toHaveClass(/theme-changing/);
+    const transition = await page
+      .getByRole("button", { name: "Theme: Dark" })
+      .evaluate((el) => getComputedStyle(el).transitionProperty);
+    expect(transition).not.toBe("none");
   });
 
   test("a click on the account button before its code arrives opens the menu; Escape hands the focus back", async ({

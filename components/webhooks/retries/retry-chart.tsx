@@ -77,7 +77,7 @@ export function RetryChart({ behaviour }: { behaviour: RetryBehaviour }) {
         })}
         <span />
         <div
-          className="relative h-4 text-[11px] text-muted-foreground tabular-nums"
+          className="relative h-4 text-[11px] whitespace-nowrap text-muted-foreground tabular-nums"
           aria-hidden="true"
         >
           {Array.from({ length: TICKS + 1 }, (_, i) => (
