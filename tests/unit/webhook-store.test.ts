@@ -27,7 +27,7 @@ import {
   storeIfUnchanged,
 } from "@/lib/webhooks/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
-import { windowOf } from "@/lib/rate-limit/window";
+import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
 
 const box = createSecretBox(
@@ -277,10 +277,10 @@ for (const { name, label, target, skip } of storageTargets()) {
           expect(await attempt(beforeDelete)).toEqual({ kind: "changed" });
 
           const counted = (await db().execute(sql`
-            select count(*)::int as n from webhook_rate_windows
+            select count(*)::int as n from rate_limit_windows
             where window_start = ${start.toISOString()}::timestamptz
-              and endpoint_id in (${sql.join(
-                touched.map((id) => sql`${id}`),
+              and key in (${sql.join(
+                touched.map((id) => sql`${rateLimitKey("receiver", id)}`),
                 sql`, `,
               )})
           `)) as unknown as { rows: { n: number }[] };
