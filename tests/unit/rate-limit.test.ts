@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { openDatabase, type Database } from "@/lib/db/connect";
+import { MIGRATIONS_FOLDER } from "@/lib/db/postgres-migrate";
 import { RATE_LIMITS } from "@/lib/rate-limit/policies";
 import {
   countHit,
@@ -12,7 +16,7 @@ import {
   rateLimitKey,
   windowOf,
 } from "@/lib/rate-limit/window";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 describe("rate-limit windows", () => {
   it("start on the clock and answer Retry-After with the seconds left, never less than 1", () => {
@@ -127,6 +131,61 @@ for (const { label, target, skip } of storageTargets()) {
         left.push(await storedCount(key, windowOf("token", moment).start));
       }
       expect(left).toEqual([null, null, 1, 1]);
+    });
+  });
+}
+
+/** The migrations' SQL files in order, split where drizzle-kit splits them. */
+function migrationStatements(): { tag: string; statements: string[] }[] {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"),
+  ) as { entries: { tag: string }[] };
+  return journal.entries.map(({ tag }) => ({
+    tag,
+    statements: fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), "utf8")
+      .split("--> statement-breakpoint"),
+  }));
+}
+
+for (const { label, skip } of storageTargets()) {
+  describe.skipIf(skip)(`the move to rate_limit_windows (${label})`, () => {
+    it("keeps the windows counted so far: an endpoint's under receiver:<id>, the replay limiter's as they were", async () => {
+      const client =
+        label === "pglite"
+          ? await (async () => {
+              const { PGlite } = await import("@electric-sql/pglite");
+              const db = new PGlite();
+              return { query: (text: string) => db.query(text), end: () => db.close() };
+            })()
+          : await (async () => {
+              const db = new pg.Client({ connectionString: await freshPostgresUrl() });
+              await db.connect();
+              return { query: (text: string) => db.query(text), end: () => db.end() };
+            })();
+      try {
+        const migrations = migrationStatements();
+        const before = migrations.findIndex((m) => m.tag.endsWith("_rate_limit_windows"));
+        expect(before).toBeGreaterThan(0);
+        const run = async (ms: typeof migrations) => {
+          for (const m of ms) for (const statement of m.statements) await client.query(statement);
+        };
+        await run(migrations.slice(0, before));
+        await client.query(`
+          insert into webhook_rate_windows (endpoint_id, window_start, count) values
+            ('default', '2031-01-01T10:00:00Z', 7),
+            ('replay:member-1', '2031-01-01T10:00:00Z', 3)`);
+        await run(migrations.slice(before));
+        const moved = await client.query("select key, count from rate_limit_windows order by key");
+        expect(moved.rows).toEqual([
+          { key: rateLimitKey("receiver", "default"), count: 7 },
+          { key: rateLimitKey("replay", "member-1"), count: 3 },
+        ]);
+        const old = await client.query("select to_regclass('webhook_rate_windows') as t");
+        expect(old.rows).toEqual([{ t: null }]);
+      } finally {
+        await client.end();
+      }
     });
   });
 }
