@@ -1,17 +1,17 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { prune as pruneSignInAttempts } from "@/lib/auth/attempts";
+import { prune as pruneSignInAttempts } from "@/lib/rate-limit/sign-in";
+import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
 import type { Db } from "@/lib/db/client";
 import type { ServerEnv } from "@/lib/env";
 import { pruneDeliveries } from "@/lib/webhooks/delivery-store";
 import { pruneExpiredPreviousSecrets } from "@/lib/webhooks/previous-secret";
-import { pruneRateWindows } from "@/lib/webhooks/receipt-store";
 
 /**
  * Retention of everything that only grows: deliveries (older than WEBHOOK_RETENTION_DAYS, beyond the
- * newest WEBHOOK_RETENTION_COUNT of an endpoint), sign-in attempt windows that have ended, webhook
- * rate windows that can no longer matter, and endpoints' previous secrets whose 24 h are over. Idempotent, so overlapping runs only repeat work.
+ * newest WEBHOOK_RETENTION_COUNT of an endpoint), sign-in attempt windows that have ended, rate-limit
+ * windows that can no longer matter (lib/rate-limit), and endpoints' previous secrets whose 24 h are over. Idempotent, so overlapping runs only repeat work.
  *
  * It runs from a schedule, so that old rows go even when nothing arrives: on Vercel from Vercel Cron
  * (vercel.json → /api/cron/retention), elsewhere from a timer in the server process (lib/startup.ts). The
@@ -26,7 +26,7 @@ export async function runRetention(
     keep: env.WEBHOOK_RETENTION_COUNT,
     days: env.WEBHOOK_RETENTION_DAYS,
   });
-  await pruneRateWindows(db, now);
+  await pruneRateLimitWindows(db, now);
   await pruneExpiredPreviousSecrets(db, now);
   await pruneSignInAttempts(
     db,

@@ -2,7 +2,12 @@ import "server-only";
 import { CredentialsSignin } from "next-auth";
 import { getServerEnv } from "@/lib/env";
 import { delay } from "@/lib/delay";
-import { attemptSubjects, recordFailure, recordSuccess, reserveAttempt } from "./attempts";
+import {
+  attemptSubjects,
+  recordFailure,
+  recordSuccess,
+  reserveAttempt,
+} from "@/lib/rate-limit/sign-in";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { findMemberByEmail, noteSlowedAttempt, recordSignIn, replaceHash } from "./members";
 import { needsRehash, verifyAgainstDummy, verifyPassword } from "./password";

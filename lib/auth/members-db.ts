@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { DEMO_MEMBER } from "./demo-member";
 import { getServerEnv } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
-import type { AttemptPolicy } from "./attempts";
+import type { AttemptPolicy } from "@/lib/rate-limit/sign-in";
 import { bootstrapMembers } from "./members";
 
 const bootstrapOnce = processSingleton("members-bootstrap", async () => {

@@ -153,7 +153,7 @@ export async function replaceHash(db: Db, id: string, password: string): Promise
     .where(eq(members.id, id));
 }
 
-/** One more slowed wrong-password attempt at this member's email (lib/auth/attempts.ts). */
+/** One more slowed wrong-password attempt at this member's email (lib/rate-limit/sign-in.ts). */
 export async function noteSlowedAttempt(db: Db, id: string): Promise<void> {
   await db
     .update(members)

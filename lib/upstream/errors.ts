@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { projectsErrorSchema } from "@/lib/projects/schema";
+import { RATE_LIMITS } from "@/lib/rate-limit/policies";
 
 /**
  * Why the projects could not be refreshed. Every message tells a member what to do about it and never holds
@@ -126,7 +127,7 @@ export const upstreamErrors = {
   budgetExhausted: (perMinute: number, retryAfterSeconds: number) =>
     new UpstreamError(
       "upstream_budget_exhausted",
-      `This console's limit of ${perMinute} calls per minute to the service (shared by all its users) was reached; the data will be refreshed as soon as a call is free.`,
+      RATE_LIMITS.upstream.refusal(perMinute),
       retryAfterSeconds,
     ),
   unreachable: (cause: string, attempts: number) =>

@@ -10,13 +10,13 @@ import {
   readStateMeta,
   recordRetryAfter,
   releaseLease,
-  reserveCall,
   saveFailure,
   saveSuccess,
   tryAcquireLease,
   type StateMeta,
 } from "./shared-state";
 import { delay } from "@/lib/delay";
+import { reserveCall } from "@/lib/rate-limit/upstream-ceiling";
 import { PrecompressedDocument } from "@/lib/http/precompressed";
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
-import { upstreamCalls, upstreamState } from "@/lib/db/schema";
+import { upstreamState } from "@/lib/db/schema";
 import type { Project } from "@/lib/projects/schema";
-import { upstreamErrors, type UpstreamProblem } from "./errors";
+import type { UpstreamProblem } from "./errors";
 import type { InvalidProjects, ValidatedProjects } from "./validate";
 
 /**
@@ -11,14 +11,10 @@ import type { InvalidProjects, ValidatedProjects } from "./validate";
  * database's clock, so that instances with skewed clocks still agree.
  */
 
-/**
- * The service counts 60 calls in any rolling minute at its end. We count ours in a slightly longer window
- * so that the few milliseconds (or, on a loaded machine, seconds) between taking a slot and the request
- * reaching the service can never put more than the ceiling into one of its minutes.
- */
-export const CALL_WINDOW_MS = 65_000;
-
-const dbNow = sql`clock_timestamp()`.mapWith((value: unknown) => new Date(value as string | Date));
+/** The database's clock: every instance reads the same time. */
+export const dbNow = sql`clock_timestamp()`.mapWith(
+  (value: unknown) => new Date(value as string | Date),
+);
 
 export interface StateMeta {
   attemptSeq: number;
@@ -101,46 +97,6 @@ export async function tryAcquireLease(
     )
     .returning({ attemptSeq: upstreamState.attemptSeq });
   return rows[0]?.attemptSeq ?? null;
-}
-
-/**
- * Takes one call from the budget shared by all instances, or throws (a pending Retry-After, or the ceiling
- * reached) without taking anything. The state row is locked for the check-and-insert, so that two instances
- * can never both take the last slot.
- */
-export async function reserveCall(db: Db, source: string, callsPerMinute: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ notBefore: upstreamState.notBefore, now: dbNow })
-      .from(upstreamState)
-      .where(eq(upstreamState.source, source))
-      .for("update");
-    if (!row) throw new Error(`upstream state row ${source} is missing`);
-    const now = row.now.getTime();
-    if (row.notBefore && row.notBefore.getTime() > now) {
-      throw upstreamErrors.rateLimited(Math.ceil((row.notBefore.getTime() - now) / 1000));
-    }
-
-    const windowStart = new Date(now - CALL_WINDOW_MS);
-    await tx
-      .delete(upstreamCalls)
-      .where(and(eq(upstreamCalls.source, source), lt(upstreamCalls.calledAt, windowStart)));
-    const [usage] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        oldest: sql`min(${upstreamCalls.calledAt})`.mapWith(upstreamCalls.calledAt),
-      })
-      .from(upstreamCalls)
-      .where(and(eq(upstreamCalls.source, source), gt(upstreamCalls.calledAt, windowStart)));
-    if ((usage?.count ?? 0) >= callsPerMinute) {
-      const frees = (usage?.oldest?.getTime() ?? now) + CALL_WINDOW_MS;
-      throw upstreamErrors.budgetExhausted(
-        callsPerMinute,
-        Math.max(1, Math.ceil((frees - now) / 1000)),
-      );
-    }
-    await tx.insert(upstreamCalls).values({ source, calledAt: row.now });
-  });
 }
 
 /** Remembers the service's Retry-After for every instance (never shortening one already pending). */

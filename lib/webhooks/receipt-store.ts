@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
+import { countSql } from "@/lib/rate-limit/window";
 import {
   deliveryInsertParts,
   storedAttempt,
@@ -16,8 +17,6 @@ import {
  * - and the rare steps that only run when needed (consuming a scripted answer, locking the scheme at the
  *   first verified delivery).
  */
-export const RATE_WINDOW_MS = 60_000;
-
 /** What receiving decides with: the endpoint's receipt columns, as read by countAtEndpoint. */
 export interface EndpointSnapshot {
   id: string;
@@ -37,25 +36,12 @@ export interface ReceiptEndpoint extends EndpointSnapshot {
   windowCount: number;
 }
 
-export function rateWindow(now: Date): { start: Date; retryAfterSeconds: number } {
-  const start = new Date(Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS);
-  const remaining = start.getTime() + RATE_WINDOW_MS - now.getTime();
-  return { start, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
-}
-
 /**
- * The `counted` CTE of both receipt statements: counts the delivery in its rate window (an upsert
- * increment, atomic across instances) for the endpoint row the `ep` CTE yields; with no row, nothing is
- * counted.
+ * The `counted` CTE of both receipt statements: counts the delivery in the receiver's rate window
+ * (lib/rate-limit) for the endpoint row the `ep` CTE yields; with no row, nothing is counted.
  */
 function countedInWindow(windowStart: Date): SQL {
-  return sql`counted as (
-      insert into webhook_rate_windows (endpoint_id, window_start, count)
-      select id, ${windowStart.toISOString()}::timestamptz, 1 from ep
-      on conflict (endpoint_id, window_start)
-        do update set count = webhook_rate_windows.count + 1
-      returning count
-    )`;
+  return sql`counted as (${countSql("receiver", sql`select id from ep`, windowStart)})`;
 }
 
 /**
@@ -176,13 +162,5 @@ export async function lockScheme(db: Db, endpointId: string, scheme: string): Pr
   await db.execute(sql`
     update webhook_endpoints set locked_scheme = ${scheme}::text, locked_at = now()
     where id = ${endpointId}::text and locked_scheme is null
-  `);
-}
-
-/** Drops rate windows that can no longer matter. */
-export async function pruneRateWindows(db: Db, now: Date): Promise<void> {
-  await db.execute(sql`
-    delete from webhook_rate_windows
-    where window_start < ${new Date(now.getTime() - 2 * RATE_WINDOW_MS).toISOString()}::timestamptz
   `);
 }

@@ -5,6 +5,7 @@ import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { getServerEnv } from "@/lib/env";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
+import { enforceCount, rateLimited, windowOf, type RateWindow } from "@/lib/rate-limit/window";
 import { analyzeBody, type Finding } from "./analyze";
 import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
 import {
@@ -20,7 +21,6 @@ import {
   consumeScriptedAnswer,
   lockScheme,
   countAtEndpoint,
-  rateWindow,
   storeIfUnchanged,
   type EndpointSnapshot,
   type ReceiptEndpoint,
@@ -42,15 +42,6 @@ function tooLarge(maxBytes: number): ApiError {
 
 function unknownEndpoint(): ApiError {
   return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
-}
-
-function rateLimited(limit: number, retryAfterSeconds: number): ApiError {
-  return new ApiError(
-    429,
-    "rate_limited",
-    `This endpoint accepts ${limit} deliveries per minute; try again in ${retryAfterSeconds} s.`,
-    { "Retry-After": String(retryAfterSeconds) },
-  );
 }
 
 /**
@@ -171,7 +162,7 @@ interface Receipt {
   request: NextRequest;
   endpointId: string;
   receivedAt: Date;
-  window: ReturnType<typeof rateWindow>;
+  window: RateWindow;
 }
 
 interface Received {
@@ -197,7 +188,7 @@ async function storeAtKnownEndpoint(
     assessed.delivery,
     ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
   );
-  if (outcome.kind === "rate_limited") throw rateLimited(limit, window.retryAfterSeconds);
+  if (outcome.kind === "rate_limited") throw rateLimited("receiver", limit, window);
   if (outcome.kind === "changed") return null;
   return { endpoint, assessed, stored: outcome.stored, script: null };
 }
@@ -210,7 +201,7 @@ async function lookUpAndStore(
   const endpoint = await countAtExistingEndpoint(ctx, endpointId, window.start);
   remember(endpoint);
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
-  if (endpoint.windowCount > limit) throw rateLimited(limit, window.retryAfterSeconds);
+  enforceCount("receiver", endpoint.windowCount, limit, window);
   const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
   const script =
     endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
@@ -240,7 +231,13 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
   if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
   if (!ENDPOINT_ID_PATTERN.test(endpointId)) throw unknownEndpoint();
-  const receipt = { ctx, request, endpointId, receivedAt, window: rateWindow(receivedAt) };
+  const receipt = {
+    ctx,
+    request,
+    endpointId,
+    receivedAt,
+    window: windowOf("receiver", receivedAt),
+  };
 
   const known = knownEndpoints.get(endpointId);
   let body: Buffer | undefined;

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/connect";
+import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
 import { pruneDeliveries } from "./delivery-store";
 import { pruneExpiredPreviousSecrets } from "./previous-secret";
-import { pruneRateWindows } from "./receipt-store";
 
 /**
  * Decides when this instance prunes (retention and old rate windows): not on every delivery, only after
@@ -28,7 +28,7 @@ export function pruneDue(now = Date.now()): boolean {
 export async function runPrune(db: Db, options: { keep: number; days: number }): Promise<void> {
   try {
     await pruneDeliveries(db, options);
-    await pruneRateWindows(db, new Date());
+    await pruneRateLimitWindows(db, new Date());
     await pruneExpiredPreviousSecrets(db, new Date());
   } catch (error) {
     console.error(

@@ -10,7 +10,7 @@ import {
   reserveAttempt,
   SLOW_CAP_MS,
   slowDelayMs,
-} from "@/lib/auth/attempts";
+} from "@/lib/rate-limit/sign-in";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { signInAttempts } from "@/lib/db/schema";
 import { storageTargets } from "../support/databases";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
-import { signInAttempts, webhookDeliveries, webhookRateWindows } from "@/lib/db/schema";
+import { rateLimitWindows, signInAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env-schema";
 import { runRetention } from "@/lib/retention";
 import { DEFAULT_ENDPOINT_ID, ensureDefaultEndpoint } from "@/lib/webhooks/endpoint-store";
@@ -52,9 +52,10 @@ for (const { name, target, skip } of storageTargets()) {
           delivery(new Date(now.getTime() - 40 * DAY), "old"),
           delivery(new Date(now.getTime() - DAY), "recent"),
         ]);
-      await db.insert(webhookRateWindows).values([
-        { endpointId: DEFAULT_ENDPOINT_ID, windowStart: new Date(now.getTime() - DAY), count: 3 },
-        { endpointId: DEFAULT_ENDPOINT_ID, windowStart: now, count: 1 },
+      const receiverKey = `receiver:${DEFAULT_ENDPOINT_ID}`;
+      await db.insert(rateLimitWindows).values([
+        { key: receiverKey, windowStart: new Date(now.getTime() - DAY), count: 3 },
+        { key: receiverKey, windowStart: now, count: 1 },
       ]);
       await db.insert(signInAttempts).values([
         { key: "email:ended", attempts: 2, windowStartedAt: new Date(now.getTime() - DAY) },
@@ -65,7 +66,7 @@ for (const { name, target, skip } of storageTargets()) {
 
       const previews = await db.select({ p: webhookDeliveries.preview }).from(webhookDeliveries);
       expect(previews.map((r) => r.p)).toEqual(["recent"]);
-      const windows = await db.execute(sql`select count(*)::int as n from webhook_rate_windows`);
+      const windows = await db.execute(sql`select count(*)::int as n from rate_limit_windows`);
       expect(Number((windows as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(1);
       const keys = await db.select({ key: signInAttempts.key }).from(signInAttempts);
       expect(keys.map((r) => r.key)).toEqual(["email:current"]);

@@ -13,8 +13,9 @@ import {
   pruneExpiredPreviousSecrets,
   resolvePreviousSecret,
 } from "@/lib/webhooks/previous-secret";
-import { countAtEndpoint, rateWindow } from "@/lib/webhooks/receipt-store";
+import { countAtEndpoint } from "@/lib/webhooks/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
 
 const box = createSecretBox(
@@ -63,7 +64,7 @@ for (const { name, label, target, skip } of storageTargets()) {
       expect(toEndpointView(row, settings, later).previousSecret).toBeNull();
       expect(resolvePreviousSecret(row, box, later)).toBeNull();
 
-      const snapshot = await countAtEndpoint(db, created.id, rateWindow(now).start);
+      const snapshot = await countAtEndpoint(db, created.id, windowOf("receiver", now).start);
       expect(resolvePreviousSecret(snapshot!, box, now)?.secret).toBe("first-secret-value");
     });
 

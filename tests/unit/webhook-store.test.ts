@@ -24,10 +24,10 @@ import {
   consumeScriptedAnswer,
   lockScheme,
   countAtEndpoint,
-  rateWindow,
   storeIfUnchanged,
 } from "@/lib/webhooks/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
 
 const box = createSecretBox(
@@ -163,7 +163,7 @@ for (const { name, label, target, skip } of storageTargets()) {
     describe("receipt steps", () => {
       it("counts deliveries per endpoint and window, and ignores unknown endpoints", async () => {
         const endpoint = await newEndpoint();
-        const { start } = rateWindow(new Date());
+        const { start } = windowOf("receiver", new Date());
         const counts = [];
         for (let i = 0; i < 3; i++)
           counts.push((await countAtEndpoint(db(), endpoint.id, start))!.windowCount);
@@ -172,17 +172,19 @@ for (const { name, label, target, skip } of storageTargets()) {
         expect((await countAtEndpoint(db(), endpoint.id, next))!.windowCount).toBe(1);
         expect(await countAtEndpoint(db(), "ep_unknown", start)).toBeNull();
         const windows = await db().execute(
-          sql`select count(*)::int as n from webhook_rate_windows where endpoint_id = 'ep_unknown'`,
+          sql`select count(*)::int as n from rate_limit_windows where key = 'receiver:ep_unknown'`,
         );
         expect((windows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
       });
 
       it("rate windows answer Retry-After with the seconds left in the minute", () => {
-        expect(rateWindow(new Date("2026-01-01T00:00:15.200Z"))).toEqual({
+        expect(windowOf("receiver", new Date("2026-01-01T00:00:15.200Z"))).toEqual({
           start: new Date("2026-01-01T00:00:00Z"),
           retryAfterSeconds: 45,
         });
-        expect(rateWindow(new Date("2026-01-01T00:00:59.999Z")).retryAfterSeconds).toBe(1);
+        expect(windowOf("receiver", new Date("2026-01-01T00:00:59.999Z")).retryAfterSeconds).toBe(
+          1,
+        );
       });
 
       it("scripted answers are taken exactly N times, even concurrently", async () => {
@@ -210,7 +212,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         it("counts and stores while the endpoint is unchanged, numbering attempts as insertDelivery does", async () => {
           const endpoint = await newEndpoint("first-secret");
           const snapshot = await snapshotOf(endpoint.id);
-          const { start } = rateWindow(new Date());
+          const { start } = windowOf("receiver", new Date());
           const sha = randomBytes(32).toString("hex");
           const sameBody = () =>
             storeIfUnchanged(
@@ -234,7 +236,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         it("over the limit: counted, not stored", async () => {
           const endpoint = await newEndpoint();
           const snapshot = await snapshotOf(endpoint.id);
-          const { start } = rateWindow(new Date());
+          const { start } = windowOf("receiver", new Date());
           const outcomes = [];
           for (let i = 0; i < 3; i++)
             outcomes.push(
@@ -246,7 +248,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         });
 
         it("a changed or deleted endpoint: nothing counted or stored", async () => {
-          const { start } = rateWindow(new Date());
+          const { start } = windowOf("receiver", new Date());
           const attempt = (snapshot: Awaited<ReturnType<typeof snapshotOf>>) =>
             storeIfUnchanged(db(), snapshot, start, 10, delivery(snapshot.id), 3600);
           const changes = [
@@ -275,10 +277,10 @@ for (const { name, label, target, skip } of storageTargets()) {
           expect(await attempt(beforeDelete)).toEqual({ kind: "changed" });
 
           const counted = (await db().execute(sql`
-            select count(*)::int as n from webhook_rate_windows
+            select count(*)::int as n from rate_limit_windows
             where window_start = ${start.toISOString()}::timestamptz
-              and endpoint_id in (${sql.join(
-                touched.map((id) => sql`${id}`),
+              and key in (${sql.join(
+                touched.map((id) => sql`${rateLimitKey("receiver", id)}`),
                 sql`, `,
               )})
           `)) as unknown as { rows: { n: number }[] };

@@ -3,7 +3,12 @@
 import { signIn } from "@/lib/auth/auth";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
-import { attemptSubjects, recordFailure, recordSuccess, reserveAttempt } from "@/lib/auth/attempts";
+import {
+  attemptSubjects,
+  recordFailure,
+  recordSuccess,
+  reserveAttempt,
+} from "@/lib/rate-limit/sign-in";
 import { requireMember } from "@/lib/auth/guard";
 import { clearSlowedAttempts, findMemberById, setOwnPassword } from "@/lib/auth/members";
 import { lockedMessage } from "@/lib/auth/messages";

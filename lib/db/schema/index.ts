@@ -6,3 +6,4 @@ export * from "./upstream";
 export * from "./members";
 export * from "./webhooks";
 export * from "./event-shapes";
+export * from "./rate-limit";

@@ -28,7 +28,7 @@ export const members = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /**
-     * Wrong-password attempts at this email beyond the limit (slowed, never locked: lib/auth/attempts.ts)
+     * Wrong-password attempts at this email beyond the limit (slowed, never locked: lib/rate-limit/sign-in.ts)
      * since `slowedSince`; shown to the member after their next sign-in until they dismiss the notice.
      */
     slowedAttempts: integer("slowed_attempts").notNull().default(0),

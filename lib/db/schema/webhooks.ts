@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -103,15 +102,4 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_retry_idx").on(t.endpointId, t.bodySha256, t.receivedAt),
     index("webhook_deliveries_received_idx").on(t.receivedAt),
   ],
-);
-
-/** Fixed one-minute windows counting deliveries per endpoint, shared by every server instance. */
-export const webhookRateWindows = pgTable(
-  "webhook_rate_windows",
-  {
-    endpointId: text("endpoint_id").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.endpointId, t.windowStart] })],
 );

@@ -81,5 +81,3 @@ export interface ReplayResult {
 
 /** The answer's body is shown up to this many bytes. */
 export const REPLAY_ANSWER_MAX_BYTES = 64 * 1024;
-/** At most this many replays per member per minute (a fixed one-minute window, like the receiver's). */
-export const REPLAYS_PER_MINUTE = 10;

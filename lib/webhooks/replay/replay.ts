@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { Resolve } from "@/lib/http/ssrf-guard";
+import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { ENDPOINT_ID_PATTERN } from "../constants";
 import { getDelivery } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
@@ -15,7 +16,6 @@ import {
 import { protectionBypassHeaders } from "../test-delivery";
 import { webhookContext } from "../server-context";
 import { forwardedHeaders } from "./forwarded-headers";
-import { countReplay } from "./replay-rate";
 import type { ReplayRequest, ReplayResult } from "./replay-schema";
 import { ReplayRefused, sendReplay } from "./send-replay";
 
@@ -76,7 +76,8 @@ export async function replayDelivery(
   if (!delivery) {
     throw new ApiError(404, "not_found", "No delivery with this id (it may have been deleted).");
   }
-  await countReplay(db, context.memberId, context.now);
+  // Every replay asked for counts, refused targets included, so the limit also bounds probing of addresses.
+  await enforceRateLimit(db, "replay", context.memberId, { now: context.now });
 
   const forwarded = forwardedHeaders(delivery.headers);
   const redacted = forwarded.redacted;

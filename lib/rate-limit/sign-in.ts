@@ -3,9 +3,10 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { signInAttempts } from "@/lib/db/schema";
+import { RATE_LIMITS } from "./policies";
 
 /**
- * Sign-in attempt limits, with the state in the database so that every server instance sees the same counts.
+ * The `lockout` kind of RATE_LIMITS (policies.ts), for sign-in: attempt limits, with the state in the database so that every server instance sees the same counts.
  * Three counters per attempt, so that nobody who merely knows a member's email can keep them out:
  * - the (email, client address) pair: `maxAttempts` failures lock that pair for `lockoutMinutes` (like
  *   Auth0's brute-force protection, which blocks one address for one account);
@@ -20,11 +21,11 @@ export interface AttemptPolicy {
   lockoutMinutes: number;
 }
 
-/** A shared address (an office, a carrier's NAT) serves many members: it may fail more than one pair. */
-export const ADDRESS_FACTOR = 4;
-/** The first slowed attempt waits SLOW_BASE_MS, each further one twice as long, never more than the cap. */
-export const SLOW_BASE_MS = 1_000;
-export const SLOW_CAP_MS = 8_000;
+export const {
+  addressFactor: ADDRESS_FACTOR,
+  slowBaseMs: SLOW_BASE_MS,
+  slowCapMs: SLOW_CAP_MS,
+} = RATE_LIMITS.signIn;
 
 export type AttemptKey =
   | { kind: "pair"; email: string; address: string }
