@@ -15,18 +15,15 @@ const nextConfig = {
     process.env.NEXT_BENCH_ROUTES === "1"
       ? ["bench.ts", "tsx", "ts", "jsx", "js"]
       : ["tsx", "ts", "jsx", "js"],
-  // A PostgreSQL build (DATABASE_URL set, as every Vercel build must) never starts the embedded database:
-  // leave PGlite (its server thread's file and every @electric-sql package) and the service simulator out of
-  // every function. docs/deploy.md has the sizes; tests/e2e/deploy-trace.spec.ts checks a build.
-  outputFileTracingExcludes: process.env.DATABASE_URL
-    ? {
-        "/**": [
-          "node_modules/@electric-sql/**/*",
-          "lib/db/pglite-server.mjs",
-          "lib/simulator/**/*",
-        ],
-      }
-    : {},
+  // A Vercel build (VERCEL=1, which `vercel build` and Vercel's builders set) ships no embedded database: PGlite
+  // cannot keep data on a function's disk, so DATABASE_URL is required there (the build refuses to start without
+  // it). The module that starts PGlite's server thread is swapped for one that only says so; nothing else names
+  // the thread's file or an @electric-sql package, so no function (the middleware included) traces them.
+  // docs/deploy.md has the sizes; tests/unit/vercel-output.test.ts checks `npm run build:vercel`'s output.
+  turbopack:
+    process.env.VERCEL === "1"
+      ? { resolveAlias: { "@/lib/db/pglite": "./lib/db/pglite-absent.ts" } }
+      : {},
   poweredByHeader: false,
   reactStrictMode: true,
   // Next's development badge sits over the page and in the Tab order; the demo runs `next dev` for members to try.
