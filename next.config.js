@@ -27,6 +27,9 @@ const nextConfig = {
         ],
       }
     : {},
+  // No page uses next/image, so its optimiser (/_next/image) is off: it answers 404 instead of fetching our own
+  // pages as "images" and failing with a 500 (tests/e2e/security-edges.spec.ts).
+  images: { unoptimized: true },
   poweredByHeader: false,
   reactStrictMode: true,
   // Next's development badge sits over the page and in the Tab order; the demo runs `next dev` for members to try.

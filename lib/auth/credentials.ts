@@ -27,7 +27,6 @@ export interface AuthorizedMember {
   email: string;
   name: string | null;
   role: "admin" | "member";
-  sessionVersion: number;
 }
 
 /**
@@ -83,6 +82,5 @@ export async function authorizeCredentials(
     email: usable.email,
     name: usable.name,
     role: usable.role,
-    sessionVersion: usable.sessionVersion,
   };
 }
