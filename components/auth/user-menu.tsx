@@ -2,7 +2,7 @@
 
 import { LogOutIcon, MonitorSmartphoneIcon, SettingsIcon } from "lucide-react";
 import Link from "next/link";
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
@@ -20,6 +20,7 @@ export function UserMenu({ email, name, role }: Props) {
   // The forms live outside the menu: the menu's content unmounts as soon as an item is chosen.
   const signOutForm = useRef<HTMLFormElement>(null);
   const signOutEverywhereForm = useRef<HTMLFormElement>(null);
+  const ids = useId();
   const initial = (name || email).charAt(0).toUpperCase();
   return (
     <>
@@ -57,19 +58,29 @@ export function UserMenu({ email, name, role }: Props) {
               </Link>
             </ui.DropdownMenuItem>
             <ui.DropdownMenuSeparator />
-            <ui.DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
+            <ui.DropdownMenuItem
+              aria-label="Sign out"
+              aria-describedby={`${ids}-here`}
+              onSelect={() => signOutForm.current?.requestSubmit()}
+            >
               <LogOutIcon />
               <span className="flex flex-col">
                 Sign out
-                <span className="text-xs text-muted-foreground">This device only</span>
+                <span id={`${ids}-here`} className="text-xs text-muted-foreground">
+                  On this device only
+                </span>
               </span>
             </ui.DropdownMenuItem>
-            <ui.DropdownMenuItem onSelect={() => signOutEverywhereForm.current?.requestSubmit()}>
+            <ui.DropdownMenuItem
+              aria-label="Sign out everywhere"
+              aria-describedby={`${ids}-everywhere`}
+              onSelect={() => signOutEverywhereForm.current?.requestSubmit()}
+            >
               <MonitorSmartphoneIcon />
               <span className="flex flex-col">
                 Sign out everywhere
-                <span className="text-xs text-muted-foreground">
-                  Every device and browser, this one too
+                <span id={`${ids}-everywhere`} className="text-xs text-muted-foreground">
+                  On every device and browser
                 </span>
               </span>
             </ui.DropdownMenuItem>
