@@ -2,12 +2,11 @@ import {
   expect,
   test,
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
+  type Page,
 } from "@playwright/test";
 import { APP_URL } from "../support/e2e-env";
-import { SIGNED_OUT } from "./auth-state";
-import { memberWithOwnPassword, signIn, testAddress } from "./auth-support";
+import { memberWithOwnPassword, signedInAs, signIn } from "./auth-support";
 
 /**
  * Sign-out ends the session on the server (lib/auth/sessions.ts), not only in the browser that signed out:
@@ -16,18 +15,6 @@ import { memberWithOwnPassword, signIn, testAddress } from "./auth-support";
  * has a member of its own: ending the shared admin session would sign every other spec out.
  */
 test.describe.configure({ timeout: 180_000 });
-
-async function signedInAs(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({
-    storageState: SIGNED_OUT,
-    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/projects$/);
-  return { context, page };
-}
 
 /** The session cookie as a `Cookie` header, copied out of a browser like someone who took it would. */
 async function copiedCookie(context: BrowserContext): Promise<string> {
@@ -48,7 +35,7 @@ function sessionCookieSet(headers: { name: string; value: string }[]): string | 
   return header ? header.value.split(";")[0]! : null;
 }
 
-async function openAccountMenu(page: import("@playwright/test").Page, email: string) {
+async function openAccountMenu(page: Page, email: string) {
   await page.getByRole("button", { name: `Account: ${email}` }).click();
 }
 

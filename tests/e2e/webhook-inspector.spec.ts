@@ -336,16 +336,21 @@ test("endpoints: create, replace the secret, script answers, delete", async ({ p
   expect((await api.get(`/api/webhooks/endpoints/${endpointId}`)).status()).toBe(404);
 });
 
+/** Sends a test delivery of `event` from the page's "Send test" popover and waits for its answer. */
+async function sendTestFromPage(page: Page, event: string) {
+  await page.getByRole("button", { name: "Send test" }).first().click();
+  const popover = page.getByRole("dialog");
+  await popover.getByRole("combobox", { name: "Event to send" }).click();
+  await page.getByRole("option", { name: event }).click();
+  await popover.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(popover.getByText(/Attempt 1: answered 200 in \d+ ms/)).toBeVisible();
+}
+
 test("a test delivery sent from the page appears live and is selected", async ({ page }) => {
   const api = await consoleApi(page);
   const endpoint = await endpointWithSecret(api);
   await openInspector(page, `endpoint=${endpoint.id}`);
-  await page.getByRole("button", { name: "Send test" }).first().click();
-  const popover = page.getByRole("dialog");
-  await popover.getByRole("combobox", { name: "Event to send" }).click();
-  await page.getByRole("option", { name: "comment.created" }).click();
-  await popover.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(popover.getByText(/Attempt 1: answered 200 in \d+ ms/)).toBeVisible();
+  await sendTestFromPage(page, "comment.created");
   await expect(deliveryOptions(page).filter({ hasText: "comment.created" })).toBeVisible();
   await expect(page).toHaveURL(/delivery=\d+/);
   await expect(
@@ -368,12 +373,7 @@ test("a test delivery is selected even when the live list brings it before the s
     await row.waitFor();
     await route.fulfill({ response });
   });
-  await page.getByRole("button", { name: "Send test" }).first().click();
-  const popover = page.getByRole("dialog");
-  await popover.getByRole("combobox", { name: "Event to send" }).click();
-  await page.getByRole("option", { name: "project.updated" }).click();
-  await popover.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(popover.getByText(/Attempt 1: answered 200 in \d+ ms/)).toBeVisible();
+  await sendTestFromPage(page, "project.updated");
   await expect(page).toHaveURL(/delivery=\d+/);
   await expect(row).toHaveAttribute("aria-selected", "true");
   await expect(
