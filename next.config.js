@@ -19,11 +19,14 @@ const nextConfig = {
   // cannot keep data on a function's disk, so DATABASE_URL is required there (the build refuses to start without
   // it). The module that starts PGlite's server thread is swapped for one that only says so; nothing else names
   // the thread's file or an @electric-sql package, so no function (the middleware included) traces them.
-  // docs/deploy.md has the sizes; tests/unit/vercel-output.test.ts checks `npm run build:vercel`'s output.
+  // docs/deploy.md has the sizes; tests/e2e/vercel-output.spec.ts checks `npm run build:vercel`'s output.
   turbopack:
     process.env.VERCEL === "1"
       ? { resolveAlias: { "@/lib/db/pglite": "./lib/db/pglite-absent.ts" } }
       : {},
+  // No page uses next/image, so its optimiser (/_next/image) is off: it answers 404 instead of fetching our own
+  // pages as "images" and failing with a 500 (tests/e2e/security-edges.spec.ts).
+  images: { unoptimized: true },
   poweredByHeader: false,
   reactStrictMode: true,
   // Next's development badge sits over the page and in the Tab order; the demo runs `next dev` for members to try.

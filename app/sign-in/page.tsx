@@ -45,7 +45,11 @@ export default async function SignInPage({
         </p>
         {query.signedOut && !error ? (
           <Alert role="status" className="mt-5">
-            <AlertDescription>You have signed out.</AlertDescription>
+            <AlertDescription>
+              {query.signedOut === "everywhere"
+                ? "You have signed out on every device."
+                : "You have signed out on this device."}
+            </AlertDescription>
           </Alert>
         ) : null}
         <SignInForm

@@ -1,13 +1,13 @@
 "use client";
 
-import { LogOutIcon, SettingsIcon } from "lucide-react";
+import { LogOutIcon, MonitorSmartphoneIcon, SettingsIcon } from "lucide-react";
 import Link from "next/link";
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 import { UserText } from "@/components/ui/user-text";
-import { signOutAction } from "@/lib/auth/actions/sign-in";
+import { signOutAction, signOutEverywhereAction } from "@/lib/auth/actions/sign-in";
 
 interface Props {
   email: string;
@@ -15,10 +15,12 @@ interface Props {
   role: "admin" | "member";
 }
 
-/** Who is signed in, a way to Settings, and sign-out. */
+/** Who is signed in, a way to Settings, and sign-out: of this device, or of every device at once. */
 export function UserMenu({ email, name, role }: Props) {
-  // The form lives outside the menu: the menu's content unmounts as soon as an item is chosen.
+  // The forms live outside the menu: the menu's content unmounts as soon as an item is chosen.
   const signOutForm = useRef<HTMLFormElement>(null);
+  const signOutEverywhereForm = useRef<HTMLFormElement>(null);
+  const ids = useId();
   const initial = (name || email).charAt(0).toUpperCase();
   return (
     <>
@@ -55,14 +57,38 @@ export function UserMenu({ email, name, role }: Props) {
                 Settings
               </Link>
             </ui.DropdownMenuItem>
-            <ui.DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
+            <ui.DropdownMenuSeparator />
+            <ui.DropdownMenuItem
+              aria-label="Sign out"
+              aria-describedby={`${ids}-here`}
+              onSelect={() => signOutForm.current?.requestSubmit()}
+            >
               <LogOutIcon />
-              Sign out
+              <span className="flex flex-col">
+                Sign out
+                <span id={`${ids}-here`} className="text-xs text-muted-foreground">
+                  On this device only
+                </span>
+              </span>
+            </ui.DropdownMenuItem>
+            <ui.DropdownMenuItem
+              aria-label="Sign out everywhere"
+              aria-describedby={`${ids}-everywhere`}
+              onSelect={() => signOutEverywhereForm.current?.requestSubmit()}
+            >
+              <MonitorSmartphoneIcon />
+              <span className="flex flex-col">
+                Sign out everywhere
+                <span id={`${ids}-everywhere`} className="text-xs text-muted-foreground">
+                  On every device and browser
+                </span>
+              </span>
             </ui.DropdownMenuItem>
           </ui.DropdownMenuContent>
         )}
       />
       <form ref={signOutForm} action={signOutAction} hidden />
+      <form ref={signOutEverywhereForm} action={signOutEverywhereAction} hidden />
     </>
   );
 }

@@ -39,21 +39,24 @@ export function WebhookInspector() {
   const detailRef = useRef<HTMLElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sheetFocus, setSheetFocus] = useState<string | null>(null);
-  // The test delivery to select once the live list brings it (its body's SHA-256).
-  const awaited = useRef<string | null>(null);
+  // The test delivery to select once the live list brings it (its body's SHA-256). State, not a ref: the
+  // live list often brings the delivery before the send's own answer arrives, and setting the hash must
+  // then run the search again (a ref changed nothing, and the delivery was never selected).
+  const [awaited, setAwaited] = useState<string | null>(null);
 
   const { deliveries } = live;
   const selectedId = view.delivery;
   const select = (id: string | null) => setView({ delivery: id });
 
   useEffect(() => {
-    if (!awaited.current) return;
-    const found = deliveries.find((d) => d.sha256 === awaited.current);
-    if (found) {
-      awaited.current = null;
-      void setView({ delivery: found.id, tab: "attempts" });
-    }
-  }, [deliveries, setView]);
+    if (!awaited) return;
+    const found = deliveries.find((d) => d.sha256 === awaited);
+    if (!found) return;
+    // Done waiting once the selection is in the URL (a newer send's hash is kept).
+    void setView({ delivery: found.id, tab: "attempts" }).then(() =>
+      setAwaited((current) => (current === awaited ? null : current)),
+    );
+  }, [awaited, deliveries, setView]);
 
   // Switching with the keyboard feels instant when the neighbours are already in the cache.
   const selectedIndex = selectedId ? deliveries.findIndex((d) => d.id === selectedId) : -1;
@@ -93,9 +96,7 @@ export function WebhookInspector() {
     <TestSend
       endpoints={endpoints}
       defaultEndpointId={currentEndpoint?.id ?? DEFAULT_ENDPOINT_ID}
-      onSent={(sha256) => {
-        awaited.current = sha256;
-      }}
+      onSent={setAwaited}
     />
   );
 

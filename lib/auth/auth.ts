@@ -4,6 +4,8 @@ import Credentials from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
 import { baseAuthConfig } from "./config";
 import { authorizeCredentials } from "./credentials";
+import { membersDb } from "./members-db";
+import { endSession, startSession } from "./sessions";
 import { oauthProviders, resolveOAuthMember } from "./oauth";
 
 /**
@@ -36,15 +38,21 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         if (account && account.type !== "credentials") {
           const member = await resolveOAuthMember(account, profile, env);
           if (!member) return null;
-          return {
-            ...token,
-            sub: member.id,
-            email: member.email,
-            role: member.role,
-            sv: member.sessionVersion,
-          };
+          const sid = await startSession(await membersDb(), member.id);
+          return { ...token, sub: member.id, email: member.email, role: member.role, sid };
         }
-        return base.callbacks!.jwt!(params);
+        const next = await base.callbacks!.jwt!(params);
+        // A sign-in (never a renewal: `user` is only there at sign-in) begins a session on the server.
+        if (next && params.user?.id) next.sid = await startSession(await membersDb(), params.user.id);
+        return next;
+      },
+    },
+    events: {
+      // Every sign-out ends its session on the server: ours (lib/auth/actions/sign-in.ts) and a POST to
+      // next-auth's own /api/auth/signout alike, so no copy of the cookie outlives it.
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (sid) await endSession(await membersDb(), sid);
       },
     },
   };

@@ -3,6 +3,7 @@ import { CredentialsSignin } from "next-auth";
 import type { MemberRole } from "@/lib/db/schema/members";
 import { getServerEnv } from "@/lib/env";
 import { SIGN_IN_PATH } from "./paths";
+import { SESSION_MAX_AGE_SECONDS } from "./session-lifetime";
 
 /**
  * The part of the next-auth configuration that proxy.ts also uses: sessions, pages, token shape. It must never
@@ -12,7 +13,6 @@ import { SIGN_IN_PATH } from "./paths";
 declare module "next-auth" {
   interface User {
     role?: MemberRole;
-    sessionVersion?: number;
   }
   interface Session {
     user: {
@@ -20,7 +20,8 @@ declare module "next-auth" {
       email: string;
       name?: string | null;
       role: MemberRole;
-      sessionVersion: number;
+      /** The session's row in member_sessions (lib/auth/sessions.ts); "" when the token has none. */
+      sessionId: string;
     };
   }
 }
@@ -28,13 +29,14 @@ declare module "next-auth" {
 declare module "@auth/core/jwt" {
   interface JWT {
     role?: MemberRole;
-    /** The member's sessionVersion when this session began; the guards compare it with the database. */
-    sv?: number;
+    /**
+     * The session's row in member_sessions, made at sign-in (lib/auth/auth.ts): the guards look it up on
+     * every request, so deleting it ends the session wherever the cookie was copied to.
+     */
+    sid?: string;
   }
 }
 
-/** A session lasts 7 days and is renewed (a fresh cookie) whenever it is used. */
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export { SIGN_IN_PATH };
 
 export function baseAuthConfig(): NextAuthConfig {
@@ -44,11 +46,12 @@ export function baseAuthConfig(): NextAuthConfig {
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [],
     callbacks: {
+      // The session id (`sid`) is added by the full instance at sign-in (lib/auth/auth.ts: it needs the
+      // database); a renewal keeps every claim as it was.
       jwt({ token, user }) {
         if (user?.id) {
           token.sub = user.id;
           token.role = user.role;
-          token.sv = user.sessionVersion;
         }
         return token;
       },
@@ -60,7 +63,7 @@ export function baseAuthConfig(): NextAuthConfig {
             id: token.sub ?? "",
             email: token.email ?? "",
             role: token.role ?? "member",
-            sessionVersion: token.sv ?? -1,
+            sessionId: token.sid ?? "",
           },
         };
       },

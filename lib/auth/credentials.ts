@@ -32,7 +32,6 @@ export interface AuthorizedMember {
   email: string;
   name: string | null;
   role: "admin" | "member";
-  sessionVersion: number;
 }
 
 /**
@@ -88,6 +87,5 @@ export async function authorizeCredentials(
     email: usable.email,
     name: usable.name,
     role: usable.role,
-    sessionVersion: usable.sessionVersion,
   };
 }

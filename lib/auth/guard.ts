@@ -6,22 +6,24 @@ import { ApiError } from "@/lib/api/errors";
 import type { MemberRole } from "@/lib/db/schema/members";
 import { getServerEnv } from "@/lib/env";
 import { signInPath } from "./callback-url";
-import { findMemberById } from "./members";
 import { membersDb } from "./members-db";
+import { findSessionMember } from "./sessions";
 import { readSessionVerdict, SESSION_VERDICT_HEADER } from "./session-verdict";
 
 /**
  * The checks that every route handler, page and server action calls. proxy.ts already turns away requests
  * without a session token, and hands on what the token said (lib/auth/session-verdict.ts: the token is
  * decoded once per request, there); these also catch what a token alone cannot tell, in the database on
- * every request: the member was removed, or changed their password since (which ends their other sessions
- * at once).
+ * every request: the session was ended (sign-out, sign-out everywhere, a password change) or the member
+ * was removed (lib/auth/sessions.ts).
  */
 export interface Member {
   id: string;
   email: string;
   role: MemberRole;
   name: string | null;
+  /** The session this request belongs to (what "Sign out" ends). */
+  sessionId: string;
   mustChangePassword: boolean;
   /** Wrong-password attempts at this email that were slowed since `slowedSince` (null: none). */
   slowedAttempts: number;
@@ -30,7 +32,8 @@ export interface Member {
 
 /**
  * The member a request's headers speak for, or null: the proxy's verdict (absent, forged or expired: null),
- * then the database, every time, so that a removed member or a revoked session is refused at once.
+ * then the database, every time (one indexed lookup of the session and its member), so that a removed
+ * member or an ended session is refused at once, on every instance.
  */
 export async function memberFromRequestHeaders(requestHeaders: Headers): Promise<Member | null> {
   const verdict = readSessionVerdict(
@@ -38,13 +41,18 @@ export async function memberFromRequestHeaders(requestHeaders: Headers): Promise
     getServerEnv().AUTH_SECRET,
   );
   if (!verdict) return null;
-  const record = await findMemberById(await membersDb(), verdict.memberId);
-  if (!record || record.sessionVersion !== verdict.sessionVersion) return null;
+  const record = await findSessionMember(await membersDb(), {
+    memberId: verdict.memberId,
+    sessionId: verdict.sessionId,
+    tokenExpires: verdict.expires,
+  });
+  if (!record) return null;
   return {
     id: record.id,
     email: record.email,
     role: record.role,
     name: record.name,
+    sessionId: verdict.sessionId,
     mustChangePassword: record.mustChangePassword,
     slowedAttempts: record.slowedAttempts,
     slowedSince: record.slowedSince,

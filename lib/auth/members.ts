@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { members, type MemberRole } from "@/lib/db/schema";
 import { hashPassword } from "./password";
+import { endAllSessions } from "./sessions";
 
 /**
  * The member list: the one place that reads and writes the members table. Functions take the database so
@@ -128,21 +129,19 @@ export async function removeMember(db: Db, id: string, actor: MemberActor): Prom
   });
 }
 
-/** Sets a new password chosen by the member and ends their other sessions (see sessionVersion). */
-export async function setOwnPassword(db: Db, id: string, password: string): Promise<number> {
+/**
+ * Sets a new password chosen by the member and ends all their sessions (this one continues through a
+ * fresh sign-in: lib/auth/actions/account.ts).
+ */
+export async function setOwnPassword(db: Db, id: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const [row] = await db
     .update(members)
-    .set({
-      passwordHash,
-      mustChangePassword: false,
-      sessionVersion: sql`${members.sessionVersion} + 1`,
-      updatedAt: new Date(),
-    })
+    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
     .where(eq(members.id, id))
-    .returning({ sessionVersion: members.sessionVersion });
+    .returning({ id: members.id });
   if (!row) throw new MemberError("not_found", "Your account no longer exists.");
-  return row.sessionVersion;
+  await endAllSessions(db, id);
 }
 
 /** Replaces a hash made with older parameters (the password itself is unchanged, sessions stay valid). */

@@ -23,7 +23,9 @@ export async function layoutSession(): Promise<{ member: Member | null; nonce?: 
     }
     return { member, nonce };
   }
-  if (!pathname || classifyPath(pathname) !== "public-page")
-    redirect(signInPath(here ?? undefined));
+  // A framework path (`/_next/image`, off, answers with the not-found page) is no page of ours: its 404
+  // stays a 404 rather than becoming a redirect to sign-in.
+  const access = pathname ? classifyPath(pathname) : null;
+  if (access !== "public-page" && access !== "asset") redirect(signInPath(here ?? undefined));
   return { member: null, nonce };
 }

@@ -29,7 +29,7 @@ export async function decodeSessionCookie(
     secureCookie: secureCookies(headers, authUrl),
   });
   if (!token?.sub || typeof token.exp !== "number") return null;
-  return { memberId: token.sub, sessionVersion: token.sv ?? -1, expires: token.exp };
+  return { memberId: token.sub, sessionId: token.sid ?? "", expires: token.exp };
 }
 
 /** The same verdict from the session next-auth's own check produced (page loads, which renew the cookie). */
@@ -38,5 +38,5 @@ export function verdictFromSession(session: Session | null): SessionVerdict | nu
   if (!session || !id) return null;
   const expires = Math.floor(new Date(session.expires).getTime() / 1000);
   if (!Number.isFinite(expires)) return null;
-  return { memberId: id, sessionVersion: session.user.sessionVersion, expires };
+  return { memberId: id, sessionId: session.user.sessionId, expires };
 }

@@ -12,8 +12,8 @@ export const SESSION_VERDICT_HEADER = "x-console-session";
 
 export interface SessionVerdict {
   memberId: string;
-  /** The member's sessionVersion when the session began; the guard compares it with the database. */
-  sessionVersion: number;
+  /** The session's row in member_sessions (lib/auth/sessions.ts), which the guard looks up. */
+  sessionId: string;
   /** When the token expires, seconds since the epoch: a verdict is never worth more than its token. */
   expires: number;
 }
@@ -36,7 +36,7 @@ function mac(payload: string, secret: string): Buffer {
 
 export function signSessionVerdict(verdict: SessionVerdict, secret: string): string {
   const payload = Buffer.from(
-    JSON.stringify([verdict.memberId, verdict.sessionVersion, verdict.expires]),
+    JSON.stringify([verdict.memberId, verdict.sessionId, verdict.expires]),
   ).toString("base64url");
   return `${payload}.${mac(payload, secret).toString("base64url")}`;
 }
@@ -61,9 +61,9 @@ export function readSessionVerdict(
     return null;
   }
   if (!Array.isArray(fields) || fields.length !== 3) return null;
-  const [memberId, sessionVersion, expires] = fields as unknown[];
+  const [memberId, sessionId, expires] = fields as unknown[];
   if (typeof memberId !== "string" || memberId === "") return null;
-  if (typeof sessionVersion !== "number" || typeof expires !== "number") return null;
+  if (typeof sessionId !== "string" || typeof expires !== "number") return null;
   if (expires * 1000 <= now) return null;
-  return { memberId, sessionVersion, expires };
+  return { memberId, sessionId, expires };
 }

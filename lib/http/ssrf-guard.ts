@@ -7,7 +7,8 @@ import ipaddr from "ipaddr.js";
  * that POSTs to any URL is a way into the network it runs in (a cloud's metadata service at 169.254.169.254,
  * a database on 10.x, the host's own loopback), so only public unicast addresses pass unless the deployment
  * says otherwise. The ranges are ipaddr.js's (kept up to date with the IANA special-purpose registries),
- * not a hand-written list.
+ * plus the few it calls unicast (UNLISTED_IPV6_RANGES); tests/unit/ssrf-guard.test.ts checks every
+ * registry row that is not globally reachable, in every spelling a URL accepts.
  */
 
 /** A resolver: every address of a host name, as `dns.lookup(host, { all: true })` answers. */
@@ -36,7 +37,43 @@ const RANGE_WORDS: Record<string, string> = {
   orchid2: "an ORCHID address",
   droneRemoteIdProtocolEntityTags: "a reserved address",
   rfc6145: "an IPv4-translated address",
+  discard: "a discard-only address (100::/64)",
+  segmentRouting: "an SRv6 segment identifier (5f00::/16)",
+  deprecatedSiteLocal: "a site-local IPv6 address (fec0::/10, deprecated)",
+  deprecatedOrchid: "an ORCHID address (deprecated)",
 };
+
+/**
+ * Special-purpose IPv6 blocks, not globally reachable, that ipaddr.js 2.x calls unicast or reads as carrying
+ * a public IPv4 address. `::/96` (IPv4-compatible, deprecated) is not the IPv4-mapped form: nothing
+ * translates it, and `[::127.0.0.1]` or `[::a9fe:a9fe]` must not pass as "public".
+ */
+const UNLISTED_IPV6_RANGES: { range: [ipaddr.IPv6, number]; words: string }[] = [
+  {
+    range: ipaddr.IPv6.parseCIDR("::/96"),
+    words: "an IPv4-compatible IPv6 address (::/96, deprecated)",
+  },
+  {
+    range: ipaddr.IPv6.parseCIDR("64:ff9b:1::/48"),
+    words: "a local-use NAT64 address (64:ff9b:1::/48)",
+  },
+  {
+    range: ipaddr.IPv6.parseCIDR("100:0:0:1::/64"),
+    words: "a dummy IPv6 address (100:0:0:1::/64)",
+  },
+];
+
+/**
+ * The address in the one spelling that decides where a connection goes: the WHATWG URL parser's (the one
+ * fetch uses). It turns `2852039166`, `0xa9fea9fe` or `0251.0376.0251.0376` into `169.254.169.254`, and an
+ * IPv6 dotted tail into hex, which ipaddr.js would misread (`::127.0.0.1` as the IPv4-mapped form).
+ */
+function canonicalAddress(address: string): string | null {
+  const host = address.includes(":") ? `[${address}]` : address;
+  if (!URL.canParse(`http://${host}/`)) return null;
+  const name = new URL(`http://${host}/`).hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(name) ? name : null;
+}
 
 /**
  * IPv6 forms that carry an IPv4 address, which is what a connection ends up reaching: IPv4-mapped
@@ -60,10 +97,18 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
  * plain unicast is refused, ranges added to ipaddr.js later included.
  */
 export function nonPublicReason(address: string): string | null {
-  if (!ipaddr.isValid(address)) return "not an IP address";
-  const parsed = ipaddr.parse(address);
+  const canonical = canonicalAddress(address);
+  if (!canonical || !ipaddr.isValid(canonical)) return "not an IP address";
+  const parsed = ipaddr.parse(canonical);
   if (parsed.kind() === "ipv6") {
-    const inner = embeddedIpv4(parsed as ipaddr.IPv6);
+    const v6 = parsed as ipaddr.IPv6;
+    const named = v6.range();
+    // :: and ::1 sit inside ::/96 but have names of their own.
+    if (named !== "unspecified" && named !== "loopback") {
+      const unlisted = UNLISTED_IPV6_RANGES.find(({ range }) => v6.match(range));
+      if (unlisted) return unlisted.words;
+    }
+    const inner = embeddedIpv4(v6);
     if (inner) {
       const reason = nonPublicReason(inner.toString());
       return reason ? `${reason}, written in an IPv6 form` : null;

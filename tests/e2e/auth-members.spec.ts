@@ -1,29 +1,17 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
 import {
   expectSignInError,
   memberWithOwnPassword,
   removeMember,
+  signedInAs,
   signIn,
   testAddress,
   uniqueEmail,
 } from "./auth-support";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A signed-in browser context for `email`, from a client address of its own. */
-async function signedInAs(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({
-    storageState: SIGNED_OUT,
-    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/projects$/);
-  return { context, page };
-}
 
 test("an admin adds a member with a generated temporary password; they sign in and choose their own", async ({
   page,

@@ -36,10 +36,10 @@ test.describe("signed out", () => {
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
     await expect(menuButton).toBeFocused();
     await menuButton.click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
 
     await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
-    await expect(page.getByRole("status")).toHaveText("You have signed out.");
+    await expect(page.getByRole("status")).toHaveText("You have signed out on this device.");
     // The session is really gone: private pages and API routes refuse again.
     await page.goto("/projects");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fprojects$/);

@@ -95,3 +95,16 @@ export async function memberWithOwnPassword(browser: Browser, prefix: string) {
   await context.close();
   return { email, password };
 }
+
+/** A signed-in browser context for `email`, from a client address of its own. */
+export async function signedInAs(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({
+    storageState: SIGNED_OUT,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/projects$/);
+  return { context, page };
+}

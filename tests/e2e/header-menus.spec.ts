@@ -80,7 +80,7 @@ test.describe("header menus, code loaded after the page", () => {
     await expect(page.getByRole("menu")).toHaveCount(0);
 
     await code.release();
-    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Sign out", exact: true })).toBeVisible();
     await expect(page.getByRole("menu")).toContainText("Admin");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toHaveCount(0);
@@ -100,6 +100,6 @@ test.describe("header menus, code loaded after the page", () => {
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    await expect(page.getByRole("menuitem", { name: "Sign out", exact: true })).toBeFocused();
   });
 });

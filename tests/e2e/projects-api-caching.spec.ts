@@ -250,11 +250,11 @@ test.describe("the session, decoded once per request", () => {
       await admin.dispose();
       expect(token?.sub).toBeTruthy();
       const forged = signSessionVerdict(
-        { memberId: token!.sub!, sessionVersion: Number(token!.sv), expires: token!.exp! },
+        { memberId: token!.sub!, sessionId: String(token!.sid), expires: token!.exp! },
         E2E.authSecret,
       );
       const wrongKey = signSessionVerdict(
-        { memberId: token!.sub!, sessionVersion: Number(token!.sv), expires: token!.exp! },
+        { memberId: token!.sub!, sessionId: String(token!.sid), expires: token!.exp! },
         "not-the-secret-0123456789abcdef0123456789",
       );
       for (const value of [forged, wrongKey, "admin"]) {

@@ -1,5 +1,7 @@
 // Prints one line per test runner and a total, as `name: N passed, N failed, N skipped`, from the JSON
 // reports that vitest and Playwright write on CI (test-results/*.json). A missing report counts as a failure.
+// CI retries a failed end-to-end test once; a test that needed the retry is named here, so that a flaky test
+// is seen and fixed rather than hidden by its second attempt passing.
 import fs from "node:fs";
 
 function read(file) {
@@ -33,6 +35,29 @@ rows.push(
       }
     : { name: "e2e", passed: 0, failed: 1, skipped: 0, missing: true },
 );
+/** Every Playwright test that ran more than once (flaky: failed, then passed on retry; or failed every time). */
+function retriedTests(report) {
+  const found = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const attempts = (test.results ?? []).length;
+        if (attempts > 1 || test.status === "flaky") {
+          const where = `${spec.file ?? suite.file ?? ""}:${spec.line ?? ""}`;
+          const title = [...path, spec.title].filter(Boolean).join(" › ");
+          const project = test.projectName ? `[${test.projectName}] ` : "";
+          found.push({ label: `${project}${where} › ${title}`, attempts, status: test.status });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  // A top-level suite is a file: its title is the file name, already in `where`.
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
+const retried = e2e ? retriedTests(e2e) : [];
 const total = rows.reduce(
   (sum, row) => ({
     passed: sum.passed + row.passed,
@@ -48,3 +73,10 @@ for (const row of rows) {
   );
 }
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+if (retried.length > 0) {
+  console.log(`retried: ${retried.length} end-to-end test(s) needed more than one attempt:`);
+  for (const test of retried) {
+    const outcome = test.status === "flaky" ? "passed on retry (flaky)" : test.status;
+    console.log(`  ${test.label}: ${test.attempts} attempts, ${outcome}`);
+  }
+}

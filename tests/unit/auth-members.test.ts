@@ -13,6 +13,7 @@ import {
   setOwnPassword,
 } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
+import { findSessionMember, startSession } from "@/lib/auth/sessions";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { members } from "@/lib/db/schema";
 import { storageTargets } from "../support/databases";
@@ -189,10 +190,20 @@ for (const { label, target, skip } of storageTargets()) {
         role: "member",
         password: "temporary-pass-1",
       });
-      const before = await findMemberByEmail(database.db, member.email);
-      const version = await setOwnPassword(database.db, member.id, "my-own-password-1");
+      const sessions = [
+        await startSession(database.db, member.id),
+        await startSession(database.db, member.id),
+      ];
+      await setOwnPassword(database.db, member.id, "my-own-password-1");
       const after = await findMemberByEmail(database.db, member.email);
-      expect(version).toBe(before!.sessionVersion + 1);
+      for (const sessionId of sessions) {
+        const found = await findSessionMember(database.db, {
+          memberId: member.id,
+          sessionId,
+          tokenExpires: Date.now() / 1000 + 3600,
+        });
+        expect(found).toBeNull();
+      }
       expect(after!.mustChangePassword).toBe(false);
       expect(await verifyPassword("my-own-password-1", after!.passwordHash!)).toBe(true);
       expect(await verifyPassword("temporary-pass-1", after!.passwordHash!)).toBe(false);

@@ -3,7 +3,11 @@ import { readSessionVerdict, signSessionVerdict } from "@/lib/auth/session-verdi
 
 const SECRET = "unit-test-auth-secret-0123456789abcdef";
 const NOW = Date.parse("2026-05-01T12:00:00Z");
-const verdict = { memberId: "m-1", sessionVersion: 3, expires: NOW / 1000 + 3600 };
+const verdict = {
+  memberId: "m-1",
+  sessionId: "0b9d6f5e-5d4c-4f7a-9c0e-2f0e8b7a6c51",
+  expires: NOW / 1000 + 3600,
+};
 
 describe("the proxy's session verdict", () => {
   it("reads back what the proxy signed", () => {
@@ -15,16 +19,16 @@ describe("the proxy's session verdict", () => {
     expect(readSessionVerdict(other, SECRET, NOW)).toBeNull();
   });
 
-  it("is worth nothing once changed: another member, version or expiry under the same signature", () => {
+  it("is worth nothing once changed: another member, session or expiry under the same signature", () => {
     const signed = signSessionVerdict(verdict, SECRET);
     const mac = signed.slice(signed.indexOf("."));
     for (const changed of [
       { ...verdict, memberId: "m-admin" },
-      { ...verdict, sessionVersion: 4 },
+      { ...verdict, sessionId: "5f1c2a3b-0d4e-4f6a-8b7c-9d0e1f2a3b4c" },
       { ...verdict, expires: verdict.expires + 86_400 },
     ]) {
       const payload = Buffer.from(
-        JSON.stringify([changed.memberId, changed.sessionVersion, changed.expires]),
+        JSON.stringify([changed.memberId, changed.sessionId, changed.expires]),
       ).toString("base64url");
       expect(readSessionVerdict(payload + mac, SECRET, NOW)).toBeNull();
     }

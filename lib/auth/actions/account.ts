@@ -18,7 +18,7 @@ import { attemptPolicy, membersDb } from "@/lib/auth/members-db";
 import { delay } from "@/lib/delay";
 import { getServerEnv } from "@/lib/env";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
-import { actionError, formText, type ActionState } from "./result";
+import { actionError, formArgument, formText, type ActionState } from "./result";
 
 /**
  * Settings → Account: a member changes their own password. The current password is required (and its
@@ -34,8 +34,9 @@ export async function dismissSlowedNoticeAction(): Promise<void> {
 
 export async function changePasswordAction(
   _previous: ActionState,
-  formData: FormData,
+  form: FormData,
 ): Promise<ActionState> {
+  const formData = formArgument(form);
   let email: string;
   let newPassword: string;
   let wasTemporary: boolean;

@@ -7,13 +7,14 @@ import { addMember, assertMayAdd, changeRole, removeMember } from "@/lib/auth/me
 import { addMemberSchema } from "@/lib/auth/schemas";
 import { membersDb } from "@/lib/auth/members-db";
 import { MEMBER_ROLES } from "@/lib/db/schema/members";
-import { actionError, formText, type ActionState } from "./result";
+import { actionError, formArgument, formText, type ActionState } from "./result";
 
 /** Settings → Members: a member adds a member with a temporary password (to be changed at first use). */
 export async function addMemberAction(
   _previous: ActionState,
-  formData: FormData,
+  form: FormData,
 ): Promise<ActionState> {
+  const formData = formArgument(form);
   const fields = { email: formText(formData, "email"), role: formText(formData, "role") };
   try {
     const actor = await requireMember();
@@ -39,8 +40,9 @@ const removeSchema = z.object({ memberId: z.uuid({ message: "Unknown member." })
 /** Settings → Members: a member removes a member (not themselves; admins only by an admin; never the last admin). */
 export async function removeMemberAction(
   _previous: ActionState,
-  formData: FormData,
+  form: FormData,
 ): Promise<ActionState> {
+  const formData = formArgument(form);
   try {
     const actor = await requireMember();
     const parsed = removeSchema.safeParse({ memberId: formText(formData, "memberId") });
@@ -61,8 +63,9 @@ const roleSchema = z.object({
 /** Settings → Members: an admin gives a member another role (never taking the last admin's away). */
 export async function changeRoleAction(
   _previous: ActionState,
-  formData: FormData,
+  form: FormData,
 ): Promise<ActionState> {
+  const formData = formArgument(form);
   try {
     const actor = await requireMember();
     const parsed = roleSchema.safeParse({

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const MEMBER_ROLES = ["admin", "member"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -19,11 +28,6 @@ export const members = pgTable(
     role: text("role").$type<MemberRole>().notNull().default("member"),
     /** Set when an admin chose the password; cleared when the member changes it. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
-    /**
-     * Copied into each session token; bumping it (password change) ends every other session, because the
-     * guards compare it with the token's copy on each request.
-     */
-    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
@@ -51,3 +55,22 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
+
+/**
+ * Every live session, one row per sign-in (lib/auth/sessions.ts). The session token names its row (`sid`) and
+ * the guards look the row up on every request, so deleting it ends the session at once on every instance
+ * (sign-out, sign-out everywhere, a password change, the member's removal), whatever copies of the cookie
+ * exist. `expiresAt` follows the cookie's own expiry as page loads renew it; expired rows are swept.
+ */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("member_sessions_member_id").on(table.memberId)],
+);
