@@ -8,7 +8,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   type SignatureScheme,
-} from "./signature";
+} from "@/lib/signing";
 
 /**
  * The webhook sender, as the spec's delivery rules say (section 6): POST of the JSON envelope, HMAC-SHA256 in

@@ -11,7 +11,7 @@ import {
   sign,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-} from "../signature";
+} from "@/lib/signing";
 import { protectionBypassHeaders } from "../test-delivery";
 import { webhookContext } from "../server-context";
 import { forwardedHeaders } from "./forwarded-headers";
@@ -139,7 +139,7 @@ function signOrRefuse(
   try {
     return sign(body, secret, scheme, timestamp);
   } catch (error) {
-    // sign() explains what the scheme needs (a whsec_ secret); its message holds no secret.
+    // sign() explains what the scheme's key form needs; its message holds no secret.
     throw new ApiError(422, "invalid_secret", (error as Error).message);
   }
 }
