@@ -1,6 +1,12 @@
 import { findMac, hmac, macCandidates, utf8 } from "./hmac";
 import { keyFormProblem, schemeKey } from "./key-forms";
-import { allSchemes, PREFIXES, type SignatureScheme } from "./schemes";
+import {
+  allSchemes,
+  PREFIXES,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  type SignatureScheme,
+} from "./schemes";
 
 /**
  * sign() and verifySignature() for the schemes of the catalogue (schemes.ts): the simulator's sender signs
@@ -31,6 +37,24 @@ export function sign(
   const content = signedContent(bytes, scheme, timestamp);
   if (!content) throw new Error("A timestamp.body signature needs a timestamp.");
   return scheme.prefix + hmac("sha256", key, content).toString(scheme.encoding);
+}
+
+/**
+ * The headers that carry a signature in `scheme`: X-Webhook-Signature, and X-Webhook-Timestamp with the Unix
+ * time in seconds when the scheme signs `<timestamp>.<body>` (made afresh for each attempt or replay).
+ */
+export function signatureHeaders(
+  body: Buffer | string,
+  secret: string,
+  scheme: SignatureScheme,
+  unixSeconds = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  if (scheme.content === "body") return { [SIGNATURE_HEADER]: sign(body, secret, scheme) };
+  const timestamp = String(unixSeconds);
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: sign(body, secret, scheme, timestamp),
+  };
 }
 
 /**
