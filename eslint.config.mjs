@@ -34,4 +34,22 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The signing core is imported by code outside the Next app (the command-line tool): it may import its
+    // own files and node:crypto, nothing else (no @/ path, server-only, zod or environment).
+    files: ["lib/signing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\./[\\w.-]+$|node:crypto$)",
+              message: "lib/signing imports only its own files (./name) and node:crypto.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -22,7 +22,7 @@ import { Separator } from "@/components/ui/separator";
 import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/console-client";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
-import { describeScheme } from "@/lib/webhooks/format";
+import { describeScheme } from "@/lib/signing/schemes";
 import { ClearDeliveries } from "./clear-deliveries";
 import { FormError } from "./form-error";
 import { useEndpointActions } from "./use-endpoint-actions";

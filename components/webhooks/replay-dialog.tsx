@@ -24,9 +24,8 @@ import {
 } from "@/components/ui/select";
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
 import { consoleApi } from "@/lib/webhooks/console-client";
-import { describeScheme } from "@/lib/webhooks/format";
 import type { ReplayInput, ReplayMode } from "@/lib/webhooks/replay/replay-schema";
-import { allSchemes, DEFAULT_SCHEME, schemeId } from "@/lib/webhooks/signature-scheme-id";
+import { allSchemes, DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { FormError } from "./form-error";
 import { ReplayAnswer } from "./replay-answer";
 

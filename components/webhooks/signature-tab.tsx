@@ -1,7 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
-import { describeScheme, formatDuration } from "@/lib/webhooks/format";
+import { describeScheme } from "@/lib/signing/schemes";
+import { formatDuration } from "@/lib/webhooks/format";
 import { Field, FieldList } from "./field-list";
 import { SignatureDiagnosisPanel } from "./signature-diagnosis";
 

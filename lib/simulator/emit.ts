@@ -7,7 +7,7 @@ import {
   type DeliveryAttempt,
   type DeliveryResult,
 } from "../webhooks/sender";
-import { parseSchemeId, schemeId, DEFAULT_SCHEME } from "../webhooks/signature";
+import { DEFAULT_SCHEME, keyFormProblem, parseSchemeId, schemeId } from "../signing";
 import { eventData, randomEvent, type PayloadContext } from "../webhooks/sample-payloads";
 import { delay } from "../delay";
 import { createRandom } from "../sample-data/random";
@@ -32,9 +32,10 @@ export const emitRequestSchema = z
     /** Pause between deliveries (they are sent one after the other, in order). */
     intervalMs: z.number().int().min(0).max(600_000).default(0),
   })
-  .refine((body) => !body.scheme.endsWith("/whsec-base64") || body.secret.startsWith("whsec_"), {
-    path: ["secret"],
-    message: "a whsec-base64 scheme needs a secret of the form whsec_<base64>",
+  .superRefine((body, context) => {
+    const scheme = parseSchemeId(body.scheme);
+    const problem = scheme && keyFormProblem(body.secret, scheme.keyForm);
+    if (problem) context.addIssue({ code: "custom", path: ["secret"], message: problem });
   });
 
 export type EmitRequest = z.infer<typeof emitRequestSchema>;

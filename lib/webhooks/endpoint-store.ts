@@ -195,7 +195,7 @@ export async function updateEndpoint(
       if (previous) Object.assign(values, previous);
     }
   }
-  // A new secret may come with a new sender configuration (e.g. a whsec_ key): learn the scheme again.
+  // A new secret may come with a new sender configuration (another key form): learn the scheme again.
   if (patch.resetSchemeLock || patch.secret !== undefined) {
     values.lockedScheme = null;
     values.lockedAt = null;

@@ -1,7 +1,5 @@
-import { parseSchemeId } from "./signature-scheme-id";
-
 /**
- * Pure formatting for the inspector: sizes, times, schemes in words, hex dumps, JSON paths and a pretty
+ * Pure formatting for the inspector: sizes, times, hex dumps, JSON paths and a pretty
  * printer with a budget. Everything here is written for hostile input: bounded output, no recursion.
  */
 
@@ -28,24 +26,6 @@ export function relativeTime(iso: string, now: number): string {
   // Whole seconds: a list of times that tick is easier to scan without decimals.
   const rounded = Math.abs(diff) < 60_000 ? Math.round(diff / 1_000) * 1_000 : diff;
   return diff >= 0 ? `${formatDuration(rounded)} ago` : `in ${formatDuration(-rounded)}`;
-}
-
-const CONTENT_WORDS = {
-  body: "the raw body",
-  "timestamp.body": "the timestamp, a dot, then the raw body",
-} as const;
-const ENCODING_WORDS = { hex: "hex", base64: "base64", base64url: "base64url" } as const;
-const KEY_WORDS = {
-  raw: "the secret's text as the key",
-  "whsec-base64": "the base64 after whsec_ as the key",
-} as const;
-
-/** `timestamp.body/base64/sha256=/raw` → a sentence a developer can compare with the sender's docs. */
-export function describeScheme(id: string): string {
-  const scheme = parseSchemeId(id);
-  if (!scheme) return `An unrecognised scheme (${id})`;
-  const prefix = scheme.prefix ? `prefixed with "${scheme.prefix}"` : "with no prefix";
-  return `HMAC-SHA256 of ${CONTENT_WORDS[scheme.content]}, encoded as ${ENCODING_WORDS[scheme.encoding]} ${prefix}, using ${KEY_WORDS[scheme.keyForm]}.`;
 }
 
 /** Classic 16-bytes-a-line dump with offsets and printable ASCII, at most `maxBytes` bytes. */

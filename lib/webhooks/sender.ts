@@ -4,11 +4,9 @@ import {
   DEFAULT_SCHEME,
   parseSchemeId,
   schemeId,
-  sign,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
+  signatureHeaders,
   type SignatureScheme,
-} from "./signature";
+} from "@/lib/signing";
 
 /**
  * The webhook sender, as the spec's delivery rules say (section 6): POST of the JSON envelope, HMAC-SHA256 in
@@ -97,18 +95,11 @@ export function signedHeaders(
   scheme: SignatureScheme,
   unixSeconds = Math.floor(Date.now() / 1000),
 ): Record<string, string> {
-  const headers: Record<string, string> = {
+  return {
     "content-type": "application/json",
     "user-agent": SENDER_USER_AGENT,
+    ...signatureHeaders(body, secret, scheme, unixSeconds),
   };
-  if (scheme.content === "timestamp.body") {
-    const timestamp = String(unixSeconds);
-    headers[TIMESTAMP_HEADER] = timestamp;
-    headers[SIGNATURE_HEADER] = sign(body, secret, scheme, timestamp);
-  } else {
-    headers[SIGNATURE_HEADER] = sign(body, secret, scheme);
-  }
-  return headers;
 }
 
 /** A short, secret-free reason for a failed fetch. */

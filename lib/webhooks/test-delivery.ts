@@ -5,7 +5,7 @@ import { eventData } from "./sample-payloads";
 import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
 import { WEBHOOK_EVENTS } from "./events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
-import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "./signature";
+import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
 
 export const testDeliverySchema = z

@@ -1,15 +1,20 @@
 import {
-  findMatchingSchemes,
+  ageSeconds,
+  checkConventions,
+  lookupHeaders,
+  outsideTolerance,
   parseSchemeId,
   schemeId,
   SIGNATURE_HEADER,
+  SIGNATURE_HEADER_NAME,
+  spokenAge,
   TIMESTAMP_HEADER,
-} from "./signature";
+  verifySignature,
+  type ConventionCheck,
+  type SignatureMatch,
+} from "@/lib/signing";
 import type { Finding } from "./analyze";
 import type { VerificationResult } from "./constants";
-import { checkConventions, conventionSentence } from "./diagnose/conventions";
-import { lookupHeaders } from "./diagnose/header-lookup";
-import { ageSeconds, spokenAge } from "./diagnose/timestamps";
 import type { PreviousSecret } from "./previous-secret";
 
 export { VERIFICATION_RESULTS, type VerificationResult } from "./constants";
@@ -27,25 +32,13 @@ export interface Verification {
   findings: Finding[];
 }
 
-/** Seconds after which a signed timestamp is reported as old (a replay, or a slow retry). */
-export const STALE_TIMESTAMP_SECONDS = 5 * 60;
-
-function timestampAgeSeconds(value: string, now: Date): number | null {
-  const ms = /^\d{9,12}$/.test(value) ? Number(value) * 1000 : Date.parse(value);
-  return Number.isFinite(ms) ? Math.round((now.getTime() - ms) / 1000) : null;
-}
-
-/**
- * Verifies a delivery's signature in whichever plausible scheme the sender uses (the spec does not say) and
- * compares it with the scheme locked for the endpoint at its first verified delivery.
- */
 /**
  * An envelope `timestamp` far from the time received, when no signed timestamp says the same: the body
  * may be an old delivery sent again, since nothing signed dates it.
  */
 function envelopeSkew(envelopeTimestamp: string | null, now: Date): Finding[] {
   const age = envelopeTimestamp ? ageSeconds(envelopeTimestamp, now) : null;
-  if (age === null || Math.abs(age) <= STALE_TIMESTAMP_SECONDS) return [];
+  if (!outsideTolerance(age)) return [];
   return [
     {
       code: "envelope_timestamp_skew",
@@ -70,6 +63,18 @@ function otherConventions(input: Input): Finding[] {
   }));
 }
 
+/** One sentence: which convention, whether it matches, and where this service signs instead. */
+function conventionSentence(check: ConventionCheck): string {
+  const how = `Signed the ${check.name} way (${check.header})`;
+  const match =
+    check.signedWith === "current"
+      ? "with this endpoint's secret"
+      : check.signedWith === "previous"
+        ? "with this endpoint's previous secret"
+        : "but not with this endpoint's secret";
+  return `${how} ${match}; this service signs in ${SIGNATURE_HEADER_NAME}, so it is not accepted as verified`;
+}
+
 /**
  * The secret and the bytes the signature matches, trying the endpoint's secret on the bytes as sent, then
  * on the gzip-decoded bytes, then the previous secret the same way.
@@ -91,11 +96,23 @@ function firstMatch(input: Input, header: string) {
   ];
   for (const { secret, previous } of secrets) {
     for (const { body, decoded } of bodies) {
-      const matches = findMatchingSchemes({ body, secret, signatureHeader: header, timestamps });
+      const matches = verifySignature({ body, secret, signatureHeader: header, timestamps });
       if (matches.length > 0) return { matches, previous, decoded };
     }
   }
   return null;
+}
+
+/** A hex MAC with uppercase letters: hex is case-insensitive, so it verifies, but it is worth knowing. */
+function hexCaseFinding(match: SignatureMatch): Finding[] {
+  if (!match.hexCase) return [];
+  const casing = match.hexCase === "upper" ? "uppercase" : "mixed-case";
+  return [
+    {
+      code: "signature_hex_case",
+      message: `The signature is ${casing} hex: verified (hex is case-insensitive), but a receiver that compares the strings refuses it; most senders write lowercase`,
+    },
+  ];
 }
 
 function signedBytesFinding(decoded: boolean): Finding {
@@ -111,6 +128,11 @@ function signedBytesFinding(decoded: boolean): Finding {
       };
 }
 
+/**
+ * Verifies a delivery's signature in whichever plausible scheme the sender uses (the spec does not say) and
+ * compares it with the scheme locked for the endpoint at its first verified delivery. The one place where a
+ * delivery is verified; the signing itself is lib/signing.
+ */
 export function verifyDelivery(input: {
   body: Buffer;
   headers: Headers;
@@ -163,10 +185,11 @@ export function verifyDelivery(input: {
       message: `Signed with ${scheme}, but this endpoint's deliveries have been signed with ${input.lockedScheme}`,
     });
   }
+  findings.push(...hexCaseFinding(match));
   if (!match.timestamp) findings.push(...unsigned);
   if (match.timestamp) {
-    const age = timestampAgeSeconds(match.timestamp, input.now);
-    if (age !== null && Math.abs(age) > STALE_TIMESTAMP_SECONDS) {
+    const age = ageSeconds(match.timestamp, input.now);
+    if (outsideTolerance(age)) {
       findings.push({
         code: "signed_timestamp_skew",
         message: `The signed timestamp is ${Math.abs(age)} s ${age > 0 ? "old" : "in the future"} (a replay, a retry, or a clock off)`,

@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import os from "node:os";
-import { DEFAULT_SCHEME, sign } from "../../lib/webhooks/signature";
+import { DEFAULT_SCHEME, sign } from "../../lib/signing";
 import { pacedLoad, type PacedResult } from "./paced-load";
 
 /** A unique `task.completed` delivery, signed as the service signs it. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { VERCEL_POOL_MAX } from "@/lib/db/postgres";
-import { DEFAULT_SCHEME, sign } from "@/lib/webhooks/signature";
+import { DEFAULT_SCHEME, sign } from "@/lib/signing";
 import { startApp, type AppServer } from "../support/app-server";
 import { E2E, SIM_URL } from "../support/e2e-env";
 import { startThrowawayPgbouncer, type ThrowawayPgbouncer } from "../support/pgbouncer";

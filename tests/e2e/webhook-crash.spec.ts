@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
-import { sign, DEFAULT_SCHEME } from "@/lib/webhooks/signature";
+import { sign, DEFAULT_SCHEME } from "@/lib/signing";
 import { startApp, type AppServerOptions } from "../support/app-server";
 import { E2E } from "../support/e2e-env";
 import {

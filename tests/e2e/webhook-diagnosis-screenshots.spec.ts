@@ -41,10 +41,16 @@ test("screenshots of the signature diagnosis and findings", async ({ browser, pa
     },
   });
   const providerId = await newestId(api, other.id);
+  // A sender on the wrong hash algorithm (HMAC-SHA1), for the cause that names it.
+  await deliver(api, endpoint.path, standard, {
+    signature: createHmac("sha1", secret).update(standard).digest("hex"),
+  });
+  const algorithmId = await newestId(api, endpoint.id);
   const shots = [
     { tab: "signature", endpoint: endpoint.id, delivery: id, name: "signature" },
     { tab: "findings", endpoint: endpoint.id, delivery: id, name: "findings" },
     { tab: "signature", endpoint: other.id, delivery: providerId, name: "provider" },
+    { tab: "signature", endpoint: endpoint.id, delivery: algorithmId, name: "algorithm" },
   ];
   for (const { tab, endpoint: endpointId, delivery, name } of shots) {
     await inEachLook(browser, page, async (shot, { width, scheme }) => {

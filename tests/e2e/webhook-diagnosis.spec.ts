@@ -185,3 +185,95 @@ async function profiledEvents(api: APIRequestContext, endpointId: string) {
   const answer = await api.get(`/api/webhooks/event-shapes?endpoint=${endpointId}`);
   return ((await answer.json()) as { events: { event: string; deliveries: number }[] }).events;
 }
+
+/** The diagnosis of a stored delivery, as the console API answers it. */
+async function diagnosisOf(api: APIRequestContext, id: string) {
+  const answer = await api.get(`/api/webhooks/deliveries/${id}/diagnosis`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).diagnosis as {
+    cause: string;
+    sentence: string;
+    checks: { code: string; outcome: string; note: string | null }[];
+  };
+}
+
+test("an HMAC-SHA256 in uppercase hex is accepted, and a finding names the casing", async ({
+  page,
+}) => {
+  const api = await consoleApi(page);
+  const secret = "uppercase-hex-secret-1";
+  const endpoint = await createEndpoint(api, { secret });
+  const body = JSON.stringify(envelope());
+  const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex").toUpperCase()}`;
+  const response = await deliver(api, endpoint.path, body, { signature });
+  expect(response.status()).toBe(200);
+  const stored = await getDelivery(api, (await response.json()).id);
+  expect(stored.verification).toMatchObject({ result: "verified", scheme: "body/hex/sha256=/raw" });
+  expect(stored.findings.find((f) => f.code === "signature_hex_case")?.message).toContain(
+    "The signature is uppercase hex: verified (hex is case-insensitive)",
+  );
+  expect((await diagnosisOf(api, stored.id)).cause).toBe("verified");
+});
+
+test("an HMAC-SHA1 or HMAC-SHA512 with the endpoint's secret is named as the wrong algorithm", async ({
+  page,
+}) => {
+  const api = await consoleApi(page);
+  const secret = "wrong-algorithm-secret-1";
+  const endpoint = await createEndpoint(api, { secret });
+  const body = JSON.stringify(envelope());
+  for (const [algorithm, name] of [
+    ["sha1", "HMAC-SHA1"],
+    ["sha512", "HMAC-SHA512"],
+  ] as const) {
+    const signature = createHmac(algorithm, secret).update(body).digest("hex");
+    const response = await deliver(api, endpoint.path, body, { signature });
+    expect(response.status()).toBe(401);
+    const diagnosis = await diagnosisOf(api, (await response.json()).id);
+    expect(diagnosis.cause).toBe("wrong_algorithm");
+    expect(diagnosis.sentence).toContain(`X-Webhook-Signature holds an ${name} of the body`);
+    expect(diagnosis.sentence).toContain("make it sign with SHA-256");
+  }
+  const detail = await openDelivery(
+    page,
+    endpoint.id,
+    await newestId(api, endpoint.id),
+    "signature",
+  );
+  const shown = detail.getByTestId("signature-diagnosis");
+  await expect(shown).toHaveAttribute("data-cause", "wrong_algorithm");
+  await expect(shown).toContainText("Signed with another hash algorithm");
+  await expect(shown).toContainText("holds an HMAC-SHA512 of the body");
+  await expect(page.locator("body")).not.toContainText(secret);
+});
+
+test("a secret used with a whsec_ prefix as the key's text is named, and verifies once the endpoint holds it so", async ({
+  page,
+}) => {
+  const api = await consoleApi(page);
+  const secret = Buffer.from("e2e key bytes for a prefix test!").toString("base64");
+  const endpoint = await createEndpoint(api, { secret });
+  const body = JSON.stringify(envelope());
+  const signature = createHmac("sha256", `whsec_${secret}`).update(body).digest("hex");
+  const refused = await deliver(api, endpoint.path, body, { signature });
+  expect(refused.status()).toBe(401);
+  const diagnosis = await diagnosisOf(api, (await refused.json()).id);
+  expect(diagnosis.cause).toBe("secret_encoding");
+  expect(diagnosis.sentence).toContain(
+    "the secret's text with a whsec_ prefix in front as the key",
+  );
+  expect(diagnosis.checks.find((c) => c.code === "secret_encoding")?.outcome).toBe("explains");
+  expect(JSON.stringify(diagnosis)).not.toContain(secret);
+
+  // Done as the diagnosis says: the endpoint's secret with the prefix, and the same signature verifies.
+  const patched = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
+    data: { secret: `whsec_${secret}` },
+  });
+  expect(patched.status()).toBe(200);
+  const accepted = await deliver(api, endpoint.path, body, { signature });
+  expect(accepted.status()).toBe(200);
+  expect((await getDelivery(api, (await accepted.json()).id)).verification).toMatchObject({
+    result: "verified",
+    scheme: "body/hex/none/raw",
+  });
+});

@@ -3,7 +3,7 @@ import http from "node:http";
 import { expect, test as base, type APIRequestContext } from "@playwright/test";
 import Stripe from "stripe";
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
-import { allSchemes, parseSchemeId, schemeId, sign } from "@/lib/webhooks/signature";
+import { allSchemes, parseSchemeId, schemeId, sign } from "@/lib/signing";
 import { APP_PORT, E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 

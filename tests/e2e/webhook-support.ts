@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
-import { sign, type SignatureScheme, DEFAULT_SCHEME } from "@/lib/webhooks/signature";
+import { sign, type SignatureScheme, DEFAULT_SCHEME } from "@/lib/signing";
 import { E2E } from "../support/e2e-env";
 
 /** Helpers shared by the webhook specs: signed deliveries, and the console API as a signed-in member. */

@@ -7,7 +7,7 @@ import {
   webhookEnvelopeSchema,
 } from "@/lib/webhooks/events";
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
-import { allSchemes, findMatchingSchemes, schemeId } from "@/lib/webhooks/signature";
+import { allSchemes, verifySignature, schemeId } from "@/lib/signing";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
 import { eventData } from "@/lib/webhooks/sample-payloads";
 import { startSimulator, type Simulator } from "@/lib/simulator";
@@ -70,7 +70,7 @@ const envelope = () =>
   });
 
 function verifies(request: Received, secret = SECRET) {
-  return findMatchingSchemes({
+  return verifySignature({
     body: request.body,
     secret,
     signatureHeader: String(request.headers["x-webhook-signature"]),

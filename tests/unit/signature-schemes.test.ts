@@ -4,12 +4,14 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   allSchemes,
-  findMatchingSchemes,
+  verifySignature,
   parseSchemeId,
   schemeId,
   sign,
   type SignatureScheme,
-} from "@/lib/webhooks/signature";
+} from "@/lib/signing";
+import { ageSeconds, timestampMs } from "@/lib/signing";
+import { diagnoseSignature } from "@/lib/webhooks/diagnose/diagnose-signature";
 import { verifyDelivery } from "@/lib/webhooks/verify";
 
 const body = Buffer.from(
@@ -94,6 +96,23 @@ describe("every signature scheme", () => {
             : `whsec_${Buffer.from("x".repeat(32)).toString("base64")}`;
         expect(verify(signature, scheme, other).result).toBe("invalid_signature");
       });
+
+      it(
+        scheme.encoding === "hex"
+          ? "verifies the same MAC in uppercase hex (hex is case-insensitive)"
+          : `refuses the same MAC with its letters' case changed (${scheme.encoding} is case-sensitive)`,
+        () => {
+          const prefix = scheme.prefix;
+          const swapped = prefix + signature.slice(prefix.length).toUpperCase();
+          const result = verify(swapped, scheme, secret);
+          if (scheme.encoding === "hex") {
+            expect(result).toMatchObject({ result: "verified", scheme: id });
+            expect(result.findings.map((f) => f.code)).toContain("signature_hex_case");
+          } else {
+            expect(result.result).toBe("invalid_signature");
+          }
+        },
+      );
 
       it("reports a missing signature header as missing", () => {
         expect(verify(null, scheme, secret).result).toBe("missing_signature");
@@ -235,12 +254,59 @@ describe("scheme locking", () => {
   });
 });
 
-describe("findMatchingSchemes on hostile headers", () => {
+describe("verifySignature on hostile headers", () => {
   it("finds nothing in garbage, huge or empty headers, without throwing", () => {
     for (const header of ["", ",,, ,", "t=", "sha256=", "x".repeat(100_000), "\u0000\u00ff"]) {
-      expect(findMatchingSchemes({ body, secret: RAW_SECRET, signatureHeader: header })).toEqual(
-        [],
-      );
+      expect(verifySignature({ body, secret: RAW_SECRET, signatureHeader: header })).toEqual([]);
     }
+  });
+});
+
+describe("timestamps: one rule for seconds, milliseconds and ISO 8601", () => {
+  it("reads up to 11 digits as seconds, 12 or 13 as milliseconds, and ISO times", () => {
+    expect(timestampMs(TIMESTAMP)).toBe(Number(TIMESTAMP) * 1000);
+    expect(timestampMs(`${TIMESTAMP}000`)).toBe(Number(TIMESTAMP) * 1000);
+    expect(timestampMs("176722560000")).toBe(176_722_560_000);
+    expect(timestampMs("2026-01-01T00:00:00Z")).toBe(Date.parse("2026-01-01T00:00:00Z"));
+    for (const odd of ["12345678", "12345678901234", "Thu, 01 Jan 2026 00:00:00 GMT", ""]) {
+      expect(timestampMs(odd)).toBeNull();
+    }
+  });
+
+  it("the receiver and the diagnosis give a 12-digit signed timestamp the same age", () => {
+    const scheme = parseSchemeId("timestamp.body/hex/none/raw")!;
+    const twelve = "176722560000"; // milliseconds: 1975, so decades old; read as seconds it would be year 7570
+    const now = new Date(Number(TIMESTAMP) * 1000);
+    const headers = new Headers({
+      "x-webhook-signature": sign(body, RAW_SECRET, scheme, twelve),
+      "x-webhook-timestamp": twelve,
+    });
+    const verification = verifyDelivery({
+      body,
+      headers,
+      secret: RAW_SECRET,
+      lockedScheme: null,
+      envelopeTimestamp: null,
+      now,
+    });
+    const age = ageSeconds(twelve, now)!;
+    expect(age).toBe(Number(TIMESTAMP) - 176_722_560);
+    expect(verification.result).toBe("verified");
+    expect(verification.findings.find((f) => f.code === "signed_timestamp_skew")?.message).toBe(
+      `The signed timestamp is ${age} s old (a replay, a retry, or a clock off)`,
+    );
+    const diagnosis = diagnoseSignature({
+      body,
+      headers: [...headers.entries()],
+      receivedAt: now,
+      verification,
+      findings: verification.findings,
+      decodedBody: null,
+      envelopeTimestamp: null,
+      secret: RAW_SECRET,
+      previousSecret: null,
+    });
+    expect(diagnosis.cause).toBe("stale_timestamp");
+    expect(diagnosis.sentence).toMatch(/\d+\.\d d old/);
   });
 });

@@ -10,7 +10,7 @@ import {
   type SignatureDiagnosis,
 } from "@/lib/webhooks/diagnose/diagnose-signature";
 import type { PreviousSecret } from "@/lib/webhooks/previous-secret";
-import { allSchemes, sign, type SignatureScheme } from "@/lib/webhooks/signature";
+import { allSchemes, sign, type SignatureScheme } from "@/lib/signing";
 import { verifyDelivery } from "@/lib/webhooks/verify";
 
 /**
@@ -279,11 +279,109 @@ describe("diagnoses of deliveries that do not verify", () => {
     expect(reading.parts[0]).toMatchObject({ encoding: "hex", bytes: 32, prefix: null });
   });
 
-  it("something that is not an HMAC-SHA256: malformed_signature", () => {
-    const sha1 = createHmac("sha1", SECRET).update(BODY).digest("hex");
-    const { diagnosis } = receive({ headers: { "x-webhook-signature": sha1 } });
-    expect(diagnosis.cause).toBe("malformed_signature");
-    expect(diagnosis.sentence).toMatch(/40 characters/);
+  for (const [algorithm, name, encoding, length] of [
+    ["sha1", "HMAC-SHA1", "hex", 40],
+    ["sha512", "HMAC-SHA512", "hex", 128],
+    ["sha512", "HMAC-SHA512", "base64", 88],
+  ] as const) {
+    it(`an ${name} in ${encoding} (${length} characters) with the endpoint's secret: wrong_algorithm, named`, () => {
+      const signature = createHmac(algorithm, SECRET).update(BODY).digest(encoding);
+      expect(signature).toHaveLength(length);
+      const { verification, diagnosis } = receive({
+        headers: { "x-webhook-signature": signature },
+        valid: [signature],
+      });
+      expect(verification.result).toBe("invalid_signature");
+      expect(diagnosis.cause).toBe("wrong_algorithm");
+      expect(diagnosis.sentence).toContain(`holds an ${name} of the body`);
+      expect(diagnosis.sentence).toMatch(/sign with SHA-256/);
+      expect(diagnosis.checks.find((c) => c.code === "algorithm")).toMatchObject({
+        outcome: "explains",
+        note: `${name} of the body`,
+      });
+    });
+  }
+
+  it("an HMAC-SHA1 over <timestamp>.<body> is named with what it covers", () => {
+    const signature = createHmac("sha1", SECRET).update(`${NOW_S}.`).update(BODY).digest("hex");
+    const { diagnosis } = receive({
+      headers: { "x-webhook-signature": signature, "x-webhook-timestamp": NOW_S },
+    });
+    expect(diagnosis.cause).toBe("wrong_algorithm");
+    expect(diagnosis.sentence).toContain(`an HMAC-SHA1 of ${NOW_S}.body`);
+  });
+
+  it("an HMAC-SHA1 with another secret, or no MAC at all: malformed_signature, with its size", () => {
+    const sha1 = createHmac("sha1", "another-secret").update(BODY).digest("hex");
+    const other = receive({ headers: { "x-webhook-signature": sha1 } }).diagnosis;
+    expect(other.cause).toBe("malformed_signature");
+    expect(other.sentence).toMatch(
+      /40 characters, the size of an HMAC-SHA1, but not one of this body/,
+    );
+    expect(other.checks.find((c) => c.code === "algorithm")?.outcome).toBe("no_match");
+    const text = receive({
+      headers: { "x-webhook-signature": "not a signature at all" },
+    }).diagnosis;
+    expect(text.cause).toBe("malformed_signature");
+    expect(text.checks.map((c) => c.code)).not.toContain("algorithm");
+  });
+
+  it("an HMAC-SHA256 in uppercase hex: verified, the casing named in a finding", () => {
+    for (const [signature, casing] of [
+      [HEX(SECRET, BODY).toUpperCase(), "uppercase"],
+      [`sha256=${HEX(SECRET, BODY).toUpperCase()}`, "uppercase"],
+      [HEX(SECRET, BODY).replace(/[a-f]/, (c) => c.toUpperCase()), "mixed-case"],
+    ] as const) {
+      const { verification, findings, diagnosis } = receive({
+        headers: { "x-webhook-signature": signature },
+      });
+      expect(verification.result).toBe("verified");
+      expect(verification.scheme).toBe(
+        signature.startsWith("sha256=") ? "body/hex/sha256=/raw" : "body/hex/none/raw",
+      );
+      const finding = findings.find((f) => f.code === "signature_hex_case");
+      expect(finding?.message).toContain(`The signature is ${casing} hex`);
+      expect(diagnosis.cause).toBe("verified");
+    }
+    // Lowercase hex, the usual form, has no such finding.
+    const lower = receive({ headers: { "x-webhook-signature": HEX(SECRET, BODY) } });
+    expect(lower.findings.map((f) => f.code)).not.toContain("signature_hex_case");
+  });
+
+  it("uppercase hex with another secret is a wrong secret, not a malformed signature", () => {
+    const { diagnosis } = receive({
+      headers: { "x-webhook-signature": HEX("another-secret", BODY).toUpperCase() },
+    });
+    expect(diagnosis.cause).toBe("wrong_secret");
+  });
+
+  it("the secret used with a whsec_ prefix as the key's text: secret_encoding, naming the prefix", () => {
+    const secret = Buffer.from("thirty-two bytes of key material").toString("base64");
+    const signature = HEX(`whsec_${secret}`, BODY);
+    const { verification, diagnosis } = receive({
+      secret,
+      headers: { "x-webhook-signature": signature },
+    });
+    expect(verification.result).toBe("invalid_signature");
+    expect(diagnosis.cause).toBe("secret_encoding");
+    expect(diagnosis.sentence).toMatch(/with a whsec_ prefix in front as the key/);
+    expect(diagnosis.sentence).toMatch(/set this endpoint's secret to it, prefix included/);
+    // Done as the sentence says, the same signature verifies.
+    const fixed = receive({
+      secret: `whsec_${secret}`,
+      headers: { "x-webhook-signature": signature },
+    });
+    expect(fixed.verification).toMatchObject({ result: "verified", scheme: "body/hex/none/raw" });
+  });
+
+  it("a whsec_ secret used without its prefix as the key's text: secret_encoding", () => {
+    const secret = "whsec_plain-text-secret!";
+    const { diagnosis } = receive({
+      secret,
+      headers: { "x-webhook-signature": HEX("plain-text-secret!", BODY) },
+    });
+    expect(diagnosis.cause).toBe("secret_encoding");
+    expect(diagnosis.sentence).toMatch(/without its whsec_ prefix/);
   });
 
   it("a secret set after the delivery arrived: secret_changed", () => {

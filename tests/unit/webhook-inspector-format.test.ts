@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeScheme, hexDump, jsonPath, prettyJson, relativeTime } from "@/lib/webhooks/format";
+import { describeScheme } from "@/lib/signing/schemes";
+import { hexDump, jsonPath, prettyJson, relativeTime } from "@/lib/webhooks/format";
 import {
   CHILD_PAGE,
   expandAllIds,

@@ -14,6 +14,7 @@ export const CAUSE_TITLES: Record<DiagnosisCause, string> = {
   timestamp_missing: "Signed with a timestamp that was not sent",
   body_changed: "The body changed after signing",
   several_signatures: "Several signatures, none matching",
+  wrong_algorithm: "Signed with another hash algorithm",
   malformed_signature: "Not an HMAC-SHA256",
   wrong_secret: "Signed with another secret",
 };

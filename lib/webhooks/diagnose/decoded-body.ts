@@ -1,5 +1,5 @@
 import { decodeContentEncoding } from "./content-encoding";
-import { lookupHeaders } from "./header-lookup";
+import { lookupHeaders } from "@/lib/signing/headers";
 
 /** A gzip body decoded for display (capped like the analysis), beside the exact bytes the API returns. */
 export interface DecodedBodyView {

@@ -7,7 +7,7 @@ import { getDelivery } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";
 import { webhookContext } from "../server-context";
-import { lookupHeaders } from "./header-lookup";
+import { lookupHeaders } from "@/lib/signing/headers";
 import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature";
 
 /**

@@ -1,22 +1,37 @@
-import type { Finding } from "../analyze";
-import type { VerificationResult } from "../constants";
-import { describeScheme } from "../format";
-import type { PreviousSecret } from "../previous-secret";
 import {
-  findMatchingSchemes,
+  ageSeconds,
+  alternativeKeys,
+  checkConventions,
+  describeScheme,
+  findMac,
+  HMAC_ALGORITHMS,
+  hmac,
+  looksEncoded,
+  lookupHeaders,
+  macCandidates,
+  outsideTolerance,
   parseSignatureHeader,
   PREFIXES,
+  receiverKeys,
   schemeId,
   SIGNATURE_HEADER,
+  SIGNATURE_HEADER_NAME,
+  spokenAge,
   TIMESTAMP_HEADER,
-} from "../signature";
+  TIMESTAMP_TOLERANCE_SECONDS,
+  timestampMs,
+  utf8,
+  verifySignature,
+  type ConventionCheck,
+  type HmacAlgorithm,
+  type MacCandidate,
+} from "@/lib/signing";
+import type { Finding } from "../analyze";
+import type { VerificationResult } from "../constants";
+import type { PreviousSecret } from "../previous-secret";
 import { bodyVariants } from "./body-variants";
-import { checkConventions, OWN_SIGNATURE_HEADER, type ConventionCheck } from "./conventions";
-import { lookupHeaders } from "./header-lookup";
+import { HashBudget } from "./hash-budget";
 import { readHeaders, SIGNATURE_LIKE_NAME, type HeaderReading } from "./header-readings";
-import { alternativeKeys, looksEncoded } from "./key-forms";
-import { findMac, HashBudget, hmac, macCandidates, utf8, type MacCandidate } from "./macs";
-import { ageSeconds, spokenAge, timestampMs, TIMESTAMP_TOLERANCE_SECONDS } from "./timestamps";
 
 /**
  * Why a delivery's signature does or does not verify, worked out on the server from the stored bytes and
@@ -38,6 +53,7 @@ export const DIAGNOSIS_CAUSES = [
   "timestamp_missing",
   "body_changed",
   "several_signatures",
+  "wrong_algorithm",
   "malformed_signature",
   "wrong_secret",
 ] as const;
@@ -97,31 +113,52 @@ function contents(body: Buffer, timestamps: string[]): Content[] {
   ];
 }
 
-/** The receiver's two key forms for a secret (its text; the base64 after whsec_). */
-function receiverKeys(secret: string): Buffer[] {
-  const keys = [utf8(secret)];
-  if (secret.startsWith("whsec_")) {
-    const key = Buffer.from(secret.slice("whsec_".length), "base64");
-    if (key.length > 0) keys.push(key);
-  }
-  return keys;
-}
-
 function search(
   keys: Buffer[],
   candidateContents: Content[],
   candidates: MacCandidate[],
   budget: HashBudget,
+  algorithm: HmacAlgorithm = "sha256",
 ): { content: Content; candidate: MacCandidate } | "budget" | null {
   for (const content of candidateContents) {
     const size = content.parts.reduce((n, p) => n + p.length, 0);
     for (const key of keys) {
       if (!budget.take(size)) return "budget";
-      const candidate = findMac(candidates, hmac("sha256", key, content.parts));
+      const candidate = findMac(candidates, hmac(algorithm, key, content.parts));
       if (candidate) return { content, candidate };
     }
   }
   return null;
+}
+
+const OTHER_ALGORITHMS = (Object.keys(HMAC_ALGORITHMS) as HmacAlgorithm[]).filter(
+  (algorithm) => algorithm !== "sha256",
+);
+
+/**
+ * A MAC of another algorithm's size (40 hex characters for SHA-1, 128 for SHA-512…), tested as that HMAC
+ * with the receiver's keys: a sender on the wrong algorithm is named, not called malformed.
+ */
+function otherAlgorithm(
+  keys: Buffer[],
+  candidateContents: Content[],
+  candidates: MacCandidate[],
+  budget: HashBudget,
+): {
+  sized: HmacAlgorithm[];
+  found: { algorithm: HmacAlgorithm; content: Content } | null;
+  stopped: boolean;
+} {
+  const sized = OTHER_ALGORITHMS.filter((algorithm) =>
+    candidates.some((c) => c.bytes.length === HMAC_ALGORITHMS[algorithm].bytes),
+  );
+  for (const algorithm of sized) {
+    const ofSize = candidates.filter((c) => c.bytes.length === HMAC_ALGORITHMS[algorithm].bytes);
+    const hit = search(keys, candidateContents, ofSize, budget, algorithm);
+    if (hit === "budget") return { sized, found: null, stopped: true };
+    if (hit) return { sized, found: { algorithm, content: hit.content }, stopped: false };
+  }
+  return { sized, found: null, stopped: false };
 }
 
 function check(
@@ -179,7 +216,7 @@ function verifiedDiagnosis(
     };
   }
   const age = signedTimestamp ? ageSeconds(signedTimestamp, input.receivedAt) : null;
-  if (age !== null && Math.abs(age) > TIMESTAMP_TOLERANCE_SECONDS) {
+  if (outsideTolerance(age)) {
     return {
       cause: "stale_timestamp",
       tone: "warning",
@@ -228,7 +265,7 @@ function missingDiagnosis(
     ([name]) => SIGNATURE_LIKE_NAME.test(name) && name.toLowerCase() !== SIGNATURE_HEADER,
   );
   if (other) {
-    const matches = findMatchingSchemes({
+    const matches = verifySignature({
       body: input.decodedBody ?? input.body,
       secret: input.secret!,
       signatureHeader: other[1],
@@ -242,8 +279,8 @@ function missingDiagnosis(
       cause: "signature_in_other_header",
       tone: "warning",
       sentence: matched
-        ? `The signature is in ${other[0]} and matches this endpoint's secret, but this service signs in ${OWN_SIGNATURE_HEADER}: send it under that name.`
-        : `The only signature-like header is ${other[0]}, and it matches this endpoint's secret in no scheme: this service signs in ${OWN_SIGNATURE_HEADER}.`,
+        ? `The signature is in ${other[0]} and matches this endpoint's secret, but this service signs in ${SIGNATURE_HEADER_NAME}: send it under that name.`
+        : `The only signature-like header is ${other[0]}, and it matches this endpoint's secret in no scheme: this service signs in ${SIGNATURE_HEADER_NAME}.`,
       checks: [
         check(
           "other_header",
@@ -257,7 +294,7 @@ function missingDiagnosis(
   return {
     cause: "missing_signature",
     tone: "warning",
-    sentence: `No signature header at all: the sender does not sign, or a proxy removed ${OWN_SIGNATURE_HEADER}; check that the webhook in the service's Settings → Webhooks has a secret.`,
+    sentence: `No signature header at all: the sender does not sign, or a proxy removed ${SIGNATURE_HEADER_NAME}; check that the webhook in the service's Settings → Webhooks has a secret.`,
     checks: [],
   };
 }
@@ -266,11 +303,11 @@ function missingDiagnosis(
 function otherProviderSentence(check: ConventionCheck): string {
   const how = `Signed the ${check.name} way (${check.header})`;
   if (!check.signedWith) {
-    return `${how}, but not with this endpoint's secret; this service signs in ${OWN_SIGNATURE_HEADER}, with the secret set here.`;
+    return `${how}, but not with this endpoint's secret; this service signs in ${SIGNATURE_HEADER_NAME}, with the secret set here.`;
   }
   const secret =
     check.signedWith === "current" ? "this endpoint's secret" : "this endpoint's previous secret";
-  return `${how} with ${secret}; this service signs in ${OWN_SIGNATURE_HEADER}, so send the signature there (an HMAC-SHA256 of the body) to be verified.`;
+  return `${how} with ${secret}; this service signs in ${SIGNATURE_HEADER_NAME}, so send the signature there (an HMAC-SHA256 of the body) to be verified.`;
 }
 
 function header(input: DiagnosisInput, name: string): string | null {
@@ -332,7 +369,7 @@ function invalidDiagnosis(
 
   // 1. The endpoint's secret now, by the receiver's own rules: it was replaced since the delivery arrived.
   const now = bodies.some(
-    (body) => findMatchingSchemes({ body, secret, signatureHeader, timestamps }).length > 0,
+    (body) => verifySignature({ body, secret, signatureHeader, timestamps }).length > 0,
   );
   checks.push(
     check(
@@ -353,8 +390,7 @@ function invalidDiagnosis(
     const previous = input.previousSecret;
     const matched = bodies.some(
       (body) =>
-        findMatchingSchemes({ body, secret: previous.secret, signatureHeader, timestamps }).length >
-        0,
+        verifySignature({ body, secret: previous.secret, signatureHeader, timestamps }).length > 0,
     );
     checks.push(
       check(
@@ -398,7 +434,7 @@ function invalidDiagnosis(
       "secret_encoding",
       looksEncoded(secret)
         ? "Did the sender use the secret in another form (decoded from base64 or hex, a newline added)?"
-        : "Did the sender use the secret in another form (a prefix removed, a newline added)?",
+        : "Did the sender use the secret in another form (a prefix added or removed, a newline added)?",
       keyForm ? "explains" : "no_match",
       keyForm ? keyForm.label : keyed === "budget" ? BUDGET_NOTE : null,
     ),
@@ -406,7 +442,7 @@ function invalidDiagnosis(
   if (keyForm) {
     explain(
       "secret_encoding",
-      `The sender used ${keyForm.label}, not the secret's text: ${keyForm.code === "secret_newline" ? "remove the trailing newline from the secret the sender reads" : "set the same form on both sides (the secret's text is what this receiver uses)"}.`,
+      `The sender used ${keyForm.label}, not the secret's text: ${keyForm.advice}.`,
     );
   }
 
@@ -511,6 +547,33 @@ function invalidDiagnosis(
       ),
     );
   }
+  const algorithm = macSized
+    ? null
+    : otherAlgorithm(
+        receiverKeys(secret),
+        bodies.flatMap((body) => contents(body, timestamps)),
+        candidates,
+        budget,
+      );
+  const algorithmNames = (algorithm?.sized ?? []).map((a) => HMAC_ALGORITHMS[a].name);
+  if (algorithm && algorithmNames.length > 0) {
+    const found = algorithm.found;
+    const name = found ? HMAC_ALGORITHMS[found.algorithm].name : null;
+    checks.push(
+      check(
+        "algorithm",
+        `Is it an HMAC of the body with another hash algorithm (${algorithmNames.join(" or ")}, by its size)?`,
+        found ? "explains" : "no_match",
+        found ? `${name} of ${found.content.label}` : algorithm.stopped ? BUDGET_NOTE : null,
+      ),
+    );
+    if (found) {
+      explain(
+        "wrong_algorithm",
+        `${SIGNATURE_HEADER_NAME} holds an ${name} of ${found.content.label} made with this endpoint's secret, not the HMAC-SHA256 this service signs with: the sender uses the wrong hash algorithm, so make it sign with SHA-256.`,
+      );
+    }
+  }
   if (!macSized) {
     checks.push(
       check(
@@ -528,7 +591,7 @@ function invalidDiagnosis(
     return {
       cause: "malformed_signature",
       tone: "destructive",
-      sentence: `${OWN_SIGNATURE_HEADER} does not hold an HMAC-SHA256 (${describeParts(parsed.signatures)}): the sender signs with another algorithm or puts something else in the header.`,
+      sentence: `${SIGNATURE_HEADER_NAME} does not hold an HMAC-SHA256 (${describeParts(parsed.signatures)}${algorithmNames.length > 0 ? `, the size of an ${algorithmNames.join(" or ")}, but not one of this body with this endpoint's secret` : ""}): the sender signs with another algorithm or puts something else in the header.`,
       checks,
     };
   }
@@ -541,10 +604,9 @@ function invalidDiagnosis(
     };
   }
   const stale = timestampHeader ? ageSeconds(timestampHeader, input.receivedAt) : null;
-  const staleNote =
-    stale !== null && Math.abs(stale) > TIMESTAMP_TOLERANCE_SECONDS
-      ? ` (its X-Webhook-Timestamp was also ${spokenAge(stale)})`
-      : "";
+  const staleNote = outsideTolerance(stale)
+    ? ` (its X-Webhook-Timestamp was also ${spokenAge(stale)})`
+    : "";
   return {
     cause: "wrong_secret",
     tone: "destructive",

@@ -1,5 +1,10 @@
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../signature";
-import { ageSeconds, spokenSeconds, timestampMs } from "./timestamps";
+import {
+  ageSeconds,
+  SIGNATURE_HEADER,
+  spokenSeconds,
+  TIMESTAMP_HEADER,
+  timestampMs,
+} from "@/lib/signing";
 
 /**
  * What each signature-related header carried, described without repeating a signature: its length, the

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpointIdSchema } from "../api-schemas";
-import { parseSchemeId } from "../signature-scheme-id";
+import { parseSchemeId } from "@/lib/signing/schemes";
 
 /**
  * `POST /api/webhooks/deliveries/<id>/replay`: where to send a stored delivery again, and how. Shared by the

@@ -9,10 +9,11 @@ import {
   DEFAULT_SCHEME,
   parseSchemeId,
   schemeId,
-  sign,
   SIGNATURE_HEADER,
+  signatureHeaders,
   TIMESTAMP_HEADER,
-} from "../signature";
+  type SignatureScheme,
+} from "@/lib/signing";
 import { protectionBypassHeaders } from "../test-delivery";
 import { webhookContext } from "../server-context";
 import { forwardedHeaders } from "./forwarded-headers";
@@ -89,16 +90,11 @@ export async function replayDelivery(
       (delivery.scheme ? parseSchemeId(delivery.scheme) : null) ??
       DEFAULT_SCHEME;
     const secret = await signingSecret(input, delivery.endpointId);
-    headers = dropNamed(headers, [SIGNATURE_HEADER, TIMESTAMP_HEADER]);
-    let signature: string;
-    if (chosen.content === "timestamp.body") {
-      const timestamp = String(Math.floor((context.now ?? new Date()).getTime() / 1000));
-      headers.push([TIMESTAMP_HEADER, timestamp]);
-      signature = signOrRefuse(delivery.body, secret, chosen, timestamp);
-    } else {
-      signature = signOrRefuse(delivery.body, secret, chosen);
-    }
-    headers.push([SIGNATURE_HEADER, signature]);
+    const unixSeconds = Math.floor((context.now ?? new Date()).getTime() / 1000);
+    headers = [
+      ...dropNamed(headers, [SIGNATURE_HEADER, TIMESTAMP_HEADER]),
+      ...Object.entries(signedOrRefused(delivery.body, secret, chosen, unixSeconds)),
+    ];
     scheme = schemeId(chosen);
   }
   // Our own receiver on a protected Vercel preview needs the bypass; it is sent nowhere else, and the
@@ -131,16 +127,16 @@ export async function replayDelivery(
   }
 }
 
-function signOrRefuse(
+function signedOrRefused(
   body: Buffer,
   secret: string,
-  scheme: NonNullable<ReturnType<typeof parseSchemeId>>,
-  timestamp?: string,
-): string {
+  scheme: SignatureScheme,
+  unixSeconds: number,
+): Record<string, string> {
   try {
-    return sign(body, secret, scheme, timestamp);
+    return signatureHeaders(body, secret, scheme, unixSeconds);
   } catch (error) {
-    // sign() explains what the scheme needs (a whsec_ secret); its message holds no secret.
+    // sign() explains what the scheme's key form needs; its message holds no secret.
     throw new ApiError(422, "invalid_secret", (error as Error).message);
   }
 }

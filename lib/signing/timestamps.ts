@@ -1,7 +1,10 @@
 /**
- * Timestamps as webhook senders write them: Unix seconds (Stripe, Slack, Standard Webhooks, most), Unix
- * milliseconds, or an ISO 8601 time (this service's envelope).
+ * Timestamps as webhook senders write them, read by one rule: up to 11 digits are Unix seconds (Stripe,
+ * Slack, Standard Webhooks, most), 12 or 13 digits Unix milliseconds (a 12-digit count of seconds would be
+ * after the year 5000), else an ISO 8601 time (this service's envelope). Anything else is no timestamp.
  */
+
+/** How far a signed timestamp may be from the time received (the usual 5 minutes of Stripe and Svix). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 export function timestampMs(value: string): number | null {
@@ -17,6 +20,11 @@ export function timestampMs(value: string): number | null {
 export function ageSeconds(value: string, receivedAt: Date): number | null {
   const ms = timestampMs(value);
   return ms === null ? null : Math.round((receivedAt.getTime() - ms) / 1000);
+}
+
+/** Whether an age is beyond the tolerance, either way. */
+export function outsideTolerance(age: number | null): age is number {
+  return age !== null && Math.abs(age) > TIMESTAMP_TOLERANCE_SECONDS;
 }
 
 /** "42 s", "3 min", "2.5 h", "4 d": for sentences about skew. */

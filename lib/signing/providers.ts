@@ -1,11 +1,12 @@
-import { type HeaderLookup } from "./header-lookup";
-import { findMac, hmac, macCandidates, utf8, type MacCandidate } from "./macs";
-import { ageSeconds, spokenAge, TIMESTAMP_TOLERANCE_SECONDS } from "./timestamps";
+import type { HeaderLookup } from "./headers";
+import { findMac, hmac, macCandidates, utf8, type HmacAlgorithm, type MacCandidate } from "./hmac";
+import { standardWebhooksKeys } from "./key-forms";
+import { ageSeconds, outsideTolerance, spokenAge, TIMESTAMP_TOLERANCE_SECONDS } from "./timestamps";
 
 /**
  * Other providers' signing conventions, which developers paste by mistake or test with: detected by their
- * headers and verified with the endpoint's secrets exactly as each provider documents it. This service signs
- * in X-Webhook-Signature only, so a match here is a finding, never a verified delivery.
+ * headers and verified with a secret exactly as each provider documents it. This service signs in
+ * X-Webhook-Signature only, so for the console a match here is a finding, never a verified delivery.
  */
 export const PROVIDERS = [
   "standard-webhooks",
@@ -23,7 +24,7 @@ export interface ConventionCheck {
   name: string;
   /** The signature header as the provider spells it. */
   header: string;
-  /** Which of the endpoint's secrets it matches, if any. */
+  /** Which of the secrets it matches, if any. */
   signedWith: "current" | "previous" | null;
   /** How the key was taken from the secret, when it matched. */
   keyForm: string | null;
@@ -33,7 +34,7 @@ export interface ConventionCheck {
   problems: string[];
 }
 
-export interface EndpointSecrets {
+export interface ProviderSecrets {
   current: string | null;
   previous: string | null;
 }
@@ -47,7 +48,7 @@ interface Convention {
   provider: ProviderId;
   name: string;
   header: string;
-  algorithm: "sha256" | "sha1";
+  algorithm: HmacAlgorithm;
   timestampHeader?: string;
   /** Signature parts of the header, decoded. */
   candidates(value: string): MacCandidate[];
@@ -58,19 +59,6 @@ interface Convention {
 }
 
 const rawKey = (secret: string): Key[] => [{ form: "the secret's text", key: utf8(secret) }];
-
-/** Standard Webhooks: a whsec_ secret's base64 remainder is the key; some libraries take the text. */
-function standardKeys(secret: string): Key[] {
-  const keys: Key[] = [];
-  const rest = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
-  if (/^[A-Za-z0-9+/]+={0,2}$/.test(rest) && rest.length % 4 === 0) {
-    keys.push({
-      form: "the secret's base64 decoded (whsec_ removed)",
-      key: Buffer.from(rest, "base64"),
-    });
-  }
-  return [...keys, ...rawKey(secret)];
-}
 
 function stripeParts(value: string): { t: string | null; v1: string[] } {
   const pairs = value.split(",").map((part) => part.trim());
@@ -94,7 +82,7 @@ const CONVENTIONS: Convention[] = [
       return [utf8(`${id}.${ts}.`), body];
     },
     timestamp: (get) => get("webhook-timestamp"),
-    keys: standardKeys,
+    keys: standardWebhooksKeys,
   },
   {
     provider: "github",
@@ -159,22 +147,23 @@ function matchWith(
   secret: string | null,
   content: Buffer[],
   candidates: MacCandidate[],
-): string | null {
+): { form: string; candidate: MacCandidate } | null {
   if (!secret) return null;
   for (const { form, key } of convention.keys(secret)) {
-    if (findMac(candidates, hmac(convention.algorithm, key, content))) return form;
+    const candidate = findMac(candidates, hmac(convention.algorithm, key, content));
+    if (candidate) return { form, candidate };
   }
   return null;
 }
 
 /**
- * Every other provider's signature header present, each verified with the endpoint's current and previous
+ * Every other provider's signature header present, each verified with the current and the previous
  * secret. GitHub's legacy SHA-1 header is reported only when its SHA-256 one is absent (GitHub sends both).
  */
 export function checkConventions(
   get: HeaderLookup,
   body: Buffer,
-  secrets: EndpointSecrets,
+  secrets: ProviderSecrets,
   receivedAt: Date,
 ): ConventionCheck[] {
   const checks: ConventionCheck[] = [];
@@ -191,11 +180,17 @@ export function checkConventions(
     let keyForm: string | null = null;
     if (typeof content === "string") problems.push(content);
     else if (candidates.length > 0) {
-      keyForm = matchWith(convention, secrets.current, content, candidates);
-      if (keyForm) signedWith = "current";
-      else {
-        keyForm = matchWith(convention, secrets.previous, content, candidates);
-        if (keyForm) signedWith = "previous";
+      const current = matchWith(convention, secrets.current, content, candidates);
+      const previous = current
+        ? null
+        : matchWith(convention, secrets.previous, content, candidates);
+      const match = current ?? previous;
+      signedWith = current ? "current" : previous ? "previous" : null;
+      keyForm = match?.form ?? null;
+      if (match?.candidate.hexCase === "upper" || match?.candidate.hexCase === "mixed") {
+        problems.push(
+          `its hex is in ${match.candidate.hexCase === "upper" ? "uppercase" : "mixed case"}; ${convention.name} sends lowercase, and a verifier that compares strings refuses it`,
+        );
       }
     }
     let timestamp: ConventionCheck["timestamp"] = null;
@@ -207,7 +202,7 @@ export function checkConventions(
         value: tsValue,
         ageSeconds: age,
       };
-      if (age !== null && Math.abs(age) > TIMESTAMP_TOLERANCE_SECONDS) {
+      if (outsideTolerance(age)) {
         problems.push(
           `its timestamp was ${spokenAge(age)} when received; ${convention.name} verifiers refuse more than ${TIMESTAMP_TOLERANCE_SECONDS / 60} min`,
         );
@@ -224,19 +219,4 @@ export function checkConventions(
     });
   }
   return checks;
-}
-
-/** The spec's header (section 6), as it spells it. */
-export const OWN_SIGNATURE_HEADER = "X-Webhook-Signature";
-
-/** One sentence: which convention, whether it matches, and where this service signs instead. */
-export function conventionSentence(check: ConventionCheck): string {
-  const how = `Signed the ${check.name} way (${check.header})`;
-  const match =
-    check.signedWith === "current"
-      ? "with this endpoint's secret"
-      : check.signedWith === "previous"
-        ? "with this endpoint's previous secret"
-        : "but not with this endpoint's secret";
-  return `${how} ${match}; this service signs in ${OWN_SIGNATURE_HEADER}, so it is not accepted as verified`;
 }

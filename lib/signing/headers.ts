@@ -1,4 +1,4 @@
-/** Reads a header by name from live request headers or from the stored name/value pairs alike. */
+/** Reads a header by name from live request headers or from stored name/value pairs alike. */
 export type HeaderLookup = (name: string) => string | null;
 
 export function lookupHeaders(
