@@ -15,8 +15,9 @@
  * U+202A–202E, U+2066–2069, U+200E/200F, U+061C; zero-width characters; the BOM; tags), the line and paragraph
  * separators U+2028/2029, and lone surrogates. Each either breaks a line for some reader (Python's
  * `splitlines()`, JavaScript before ES2019, editors) or displays text in another order than it is stored.
+ * Except the line feed: `JSON.stringify` writes one raw only between members when it indents (never in a string).
  */
-const UNSAFE_IN_TEXT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+const UNSAFE_IN_JSON = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /** `\uXXXX` for each UTF-16 code unit (a character outside the BMP becomes its surrogate pair's escapes). */
 function unicodeEscapes(text: string): string {
@@ -28,15 +29,16 @@ function unicodeEscapes(text: string): string {
 }
 
 /**
- * `JSON.stringify` whose output holds no character of UNSAFE_IN_TEXT: those are written as `\uXXXX` escapes,
- * which every JSON parser reads back to the same string. (Outside string literals `JSON.stringify` writes only
- * ASCII punctuation, digits and the indent, so replacing in the whole text only ever touches string contents.)
- * Letters of every script stay readable.
+ * `JSON.stringify` whose output holds no character of UNSAFE_IN_JSON: those are
+ * written as `\uXXXX` escapes, which every JSON parser reads back to the same string. (Outside string
+ * literals `JSON.stringify` writes only ASCII punctuation, digits and the indent, and inside them it already
+ * escapes every C0 control, so replacing in the whole text only ever touches string contents.) Letters of
+ * every script stay readable.
  */
 export function jsonText(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent) as string | undefined;
   if (text === undefined) throw new TypeError("jsonText: the value has no JSON form");
-  return text.replace(UNSAFE_IN_TEXT, unicodeEscapes);
+  return text.replace(UNSAFE_IN_JSON, unicodeEscapes);
 }
 
 /**
