@@ -208,6 +208,20 @@ const CLIENT_HEADERS = new Set([
 
 const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
 
+/** Each source arrived, in order, with its method and exact body, and its headers as `expectHeaders` checks. */
+function expectReceived(
+  sources: CopySource[],
+  expectHeaders: (received: Seen, source: CopySource) => void,
+): void {
+  expect(seen).toHaveLength(sources.length);
+  sources.forEach((source, i) => {
+    const received = seen[i]!;
+    expect(received.method).toBe(source.method);
+    expect(sha256(received.body)).toBe(sha256(source.body));
+    expectHeaders(received, source);
+  });
+}
+
 describe("the reproduction from issue 24", () => {
   it.each(SHELLS)(
     "a header named x'`sh`'y with a non-ASCII value, Copy as curl, run by %s: nothing runs, the delivery is sent",
@@ -261,18 +275,17 @@ describe("toCurl", () => {
     expect(printfFormat(Buffer.from("-1\u00001'!"))).toBe(`'\\055\\061\\000\\061\\047\\041'`);
   });
 
+  /** A POST of `{}` with these headers, as Copy as curl writes it. */
+  const curlWithHeaders = (headers: [string, string][]) =>
+    toCurl({ url, method: "POST", headers, body: Buffer.from("{}") });
+
   it("leaves out what no HTTP client can send as one header, and says how many", async () => {
-    const command = toCurl({
-      url,
-      method: "POST",
-      headers: [
-        ["@/etc/passwd", "x"],
-        ["x-split", "a\r\nx-injected: 1"],
-        ["x-nul", "a\u0000b"],
-        ["x-kept", "1"],
-      ],
-      body: Buffer.from("{}"),
-    });
+    const command = curlWithHeaders([
+      ["@/etc/passwd", "x"],
+      ["x-split", "a\r\nx-injected: 1"],
+      ["x-nul", "a\u0000b"],
+      ["x-kept", "1"],
+    ]);
     expect(command).toContain(
       ": 'Left out, not an HTTP header (a name that is not a token, or NUL, CR or LF in the value): 3'",
     );
@@ -286,16 +299,11 @@ describe("toCurl", () => {
   });
 
   it("sends an empty header value as empty (curl drops `Name:`), and repeated headers each", async () => {
-    const command = toCurl({
-      url,
-      method: "POST",
-      headers: [
-        ["x-empty", ""],
-        ["x-twice", "1"],
-        ["x-twice", "2"],
-      ],
-      body: Buffer.from("{}"),
-    });
+    const command = curlWithHeaders([
+      ["x-empty", ""],
+      ["x-twice", "1"],
+      ["x-twice", "2"],
+    ]);
     await runIn("bash", ["-c", command]);
     expect(pairs(seen[0]!.rawHeaders)).toEqual([
       ["Host", expect.any(String)],
@@ -319,11 +327,7 @@ describe("toCurl", () => {
           expect(ran.stderr).toBe("");
           expect(ran.code).toBe(0);
           expect(await scratchFiles()).toEqual([]);
-          expect(seen).toHaveLength(sources.length);
-          sources.forEach((source, i) => {
-            const received = seen[i]!;
-            expect(received.method).toBe(source.method);
-            expect(sha256(received.body)).toBe(sha256(source.body));
+          expectReceived(sources, (received, source) => {
             const sent = pairs(received.rawHeaders).filter(
               ([name]) => !["host", "content-length"].includes(name.toLowerCase()),
             );
@@ -405,11 +409,7 @@ describe("toFetch", () => {
         const ran = await runFetch(snippets);
         expect(ran.stderr).toBe("");
         expect(await scratchFiles()).toEqual([]);
-        expect(seen).toHaveLength(sources.length);
-        sources.forEach((source, i) => {
-          const received = seen[i]!;
-          expect(received.method).toBe(source.method);
-          expect(sha256(received.body)).toBe(sha256(source.body));
+        expectReceived(sources, (received, source) => {
           const expected = combined(forwardedHeaders(source.headers).headers);
           const names = new Set(expected.map(([name]) => name));
           const sent = combined(pairs(received.rawHeaders)).filter(
