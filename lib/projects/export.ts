@@ -1,10 +1,12 @@
+import { csvCell, jsonText } from "@/lib/text/escape";
 import type { Project } from "./schema";
 import type { ProjectColumnId } from "./view";
 
 /**
  * Export of the rows a member sees (filtered, sorted) with the columns they see, as CSV or JSON. CSV is
  * RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte-order mark so spreadsheets read accents correctly, and
- * hardened against formula injection: a project name is service data, and `=HYPERLINK(...)` must stay text.
+ * hardened against formula injection (csvCell in lib/text/escape.ts): a project name is service data, and
+ * `=HYPERLINK(...)` must stay text, also behind a space, NBSP or zero-width character.
  */
 
 export const COLUMN_LABELS: Record<ProjectColumnId, string> = {
@@ -29,14 +31,6 @@ export const COLUMN_VALUE: Record<ProjectColumnId, (p: Project) => string> = {
   created: (p) => p.created_at,
   updated: (p) => p.updated_at,
 };
-
-/** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 export const BOM = "\uFEFF";
 
@@ -68,7 +62,8 @@ export function projectsToJson(
   const objects = rows.map((row) =>
     Object.fromEntries(columns.map((id) => [JSON_KEY[id], row[JSON_KEY[id]]])),
   );
-  return `${JSON.stringify(objects, null, 2)}\n`;
+  // Line and paragraph separators, bidi and other invisible characters as \u escapes (lib/text/escape.ts).
+  return `${jsonText(objects, 2)}\n`;
 }
 
 /** `projects-2025-06-01-1405.csv`: sortable, and two exports a minute apart do not collide. */

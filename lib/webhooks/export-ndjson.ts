@@ -1,15 +1,19 @@
 import { and, desc, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries } from "@/lib/db/schema";
+import { jsonText } from "@/lib/text/escape";
 import { filterConditions, type DeliveryFilters } from "./delivery-store";
 import { toDeliveryDetail, type DeliveryDetail } from "./delivery-view";
 
 /**
  * The inspector's filtered deliveries as NDJSON: one JSON object per line, newest first, each the console
  * API's delivery detail (headers, verification, findings, attempt, our answer) with the body exactly as
- * received (`body.encoding` "utf8", or "base64" for bytes that are not UTF-8). Read from the database a page
- * at a time, and only when the reader asks for more (a pull stream with no read-ahead), so an export of
- * 10,000 deliveries holds one page in memory, and a slow download slows the reads instead of filling memory.
+ * received (`body.encoding` "utf8", or "base64" for bytes that are not UTF-8). A line holds no character that
+ * any reader takes for a line break (U+0085, U+2028/2029, …) or that reorders text (bidi controls): those are
+ * `\uXXXX` escapes (jsonText), so it is one line per delivery for Python's `splitlines()` too. Read from the
+ * database a page at a time, and only when the reader asks for more (a pull stream with no read-ahead), so an
+ * export of 10,000 deliveries holds one page in memory, and a slow download slows the reads instead of
+ * filling memory.
  */
 
 export const EXPORT_PAGE_SIZE = 100;
@@ -29,7 +33,7 @@ function exportLine(row: typeof webhookDeliveries.$inferSelect): string {
   delete detail.preview;
   // The body as received is the export's; a gzip body's decoded view is the inspector's.
   delete detail.decodedBody;
-  return JSON.stringify(detail as ExportedDelivery);
+  return jsonText(detail as ExportedDelivery);
 }
 
 async function page(

@@ -169,7 +169,7 @@ for (const { label, target, skip } of storageTargets()) {
       it("exports the shape as a TypeScript type", () => {
         expect(toTypeScript(shape!)).toBe(
           [
-            "/** `task.completed` data, inferred from 8 deliveries. */",
+            '/** "task.completed" data, inferred from 8 deliveries. */',
             "export type TaskCompletedData = {",
             "  assignee?: {",
             "    id: string;",

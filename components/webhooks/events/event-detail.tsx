@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
 import type { EventShape } from "@/lib/webhooks/event-shapes/describe";
-import { toJsonSchema, toTypeScript } from "@/lib/webhooks/event-shapes/export";
+import { jsonSchemaText, toTypeScript } from "@/lib/webhooks/event-shapes/export";
 import { SHAPE_LIMITS } from "@/lib/webhooks/event-shapes/observe";
 import { isWebhookEvent } from "@/lib/webhooks/events";
 import type { ShapeFormat } from "@/lib/webhooks/use-insight-view";
@@ -62,7 +62,7 @@ export function EventDetail({
 }) {
   // The event's name as a file name: the sender's text, so only safe characters are kept.
   const base = shape.event.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "event";
-  const schema = `${JSON.stringify(toJsonSchema(shape), null, 2)}\n`;
+  const schema = jsonSchemaText(shape);
   const typescript = toTypeScript(shape);
   return (
     <section aria-labelledby="event-title" className="flex min-w-0 flex-col gap-4">

@@ -1,9 +1,12 @@
+import { jsonText, jsString } from "@/lib/text/escape";
 import { parentPath, type EventShape, type FieldShape } from "./describe";
 
 /**
  * The inferred shape of an event's `data` as JSON Schema (draft 2020-12) and as a TypeScript type. A field
  * is required when every object of its parent had it; a kind seen once is part of the union. Pure, so the
- * browser builds both from the shape it already has.
+ * browser builds both from the shape it already has. Event and field names are the sender's text: in the
+ * JSON Schema, line separators and bidi controls are `\u` escapes (jsonText); in TypeScript a name that is
+ * not a plain identifier is an ASCII string literal (jsString), so a pasted `.ts` cannot display reordered.
  */
 type JsonSchema = Record<string, unknown>;
 
@@ -44,7 +47,8 @@ function propertyName(path: string): string | null {
 function schemaOfKind(kind: string, node: Node): JsonSchema {
   const base = kind.split(":")[0]!;
   if (base === "object") {
-    const properties: Record<string, JsonSchema> = {};
+    // No prototype, so that a field named `__proto__` is a property like any other.
+    const properties: Record<string, JsonSchema> = Object.create(null);
     const required: string[] = [];
     for (const child of node.children) {
       const name = propertyName(child.field.path);
@@ -84,6 +88,11 @@ export function toJsonSchema(shape: EventShape): JsonSchema {
   };
 }
 
+/** The JSON Schema as the file a member copies or downloads. */
+export function jsonSchemaText(shape: EventShape): string {
+  return `${jsonText(toJsonSchema(shape), 2)}\n`;
+}
+
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 export function typeName(event: string): string {
@@ -106,7 +115,7 @@ function tsOfKind(kind: string, node: Node, indent: string): string {
   const inner = `${indent}  `;
   const lines = members.map((child) => {
     const name = propertyName(child.field.path)!;
-    const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
+    const key = IDENTIFIER.test(name) ? name : jsString(name);
     const optional = child.field.presence === "always" ? "" : "?";
     return `${inner}${key}${optional}: ${tsOf(child, inner)};`;
   });
@@ -123,5 +132,7 @@ function tsOf(node: Node, indent: string): string {
 export function toTypeScript(shape: EventShape): string {
   const root = tree(shape);
   const body = root ? tsOf(root, "") : "unknown";
-  return `/** \`${shape.event.replaceAll("*/", "*\\/")}\` data, inferred from ${shape.deliveries} deliveries. */\nexport type ${typeName(shape.event)} = ${body};\n`;
+  // The event as a string literal (`*/` written `*\/`, which reads back the same), so it cannot end the comment.
+  const event = jsString(shape.event).replaceAll("*/", "*\\/");
+  return `/** ${event} data, inferred from ${shape.deliveries} deliveries. */\nexport type ${typeName(shape.event)} = ${body};\n`;
 }
