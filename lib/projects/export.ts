@@ -1,34 +1,11 @@
+import { columnValue, PROJECT_COLUMNS, type ProjectColumnId } from "./columns";
 import type { Project } from "./schema";
-import type { ProjectColumnId } from "./view";
 
 /**
  * Export of the rows a member sees (filtered, sorted) with the columns they see, as CSV or JSON. CSV is
  * RFC 4180 (CRLF, quotes doubled), UTF-8 with a byte-order mark so spreadsheets read accents correctly, and
  * hardened against formula injection: a project name is service data, and `=HYPERLINK(...)` must stay text.
  */
-
-export const COLUMN_LABELS: Record<ProjectColumnId, string> = {
-  id: "ID",
-  name: "Name",
-  client: "Client",
-  town: "Town",
-  address: "Address",
-  status: "Status",
-  created: "Created",
-  updated: "Updated",
-};
-
-/** The wire value of a column: exports carry what the service sent (status `on_hold`, UTC timestamps). */
-export const COLUMN_VALUE: Record<ProjectColumnId, (p: Project) => string> = {
-  id: (p) => p.id,
-  name: (p) => p.name,
-  client: (p) => p.client_name,
-  town: (p) => p.town,
-  address: (p) => p.address,
-  status: (p) => p.status,
-  created: (p) => p.created_at,
-  updated: (p) => p.updated_at,
-};
 
 /** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -44,29 +21,19 @@ export function projectsToCsv(
   rows: readonly Project[],
   columns: readonly ProjectColumnId[],
 ): string {
-  const lines = [columns.map((id) => csvCell(COLUMN_LABELS[id])).join(",")];
-  for (const row of rows) lines.push(columns.map((id) => csvCell(COLUMN_VALUE[id](row))).join(","));
+  // Headers, and values as the service sent them (status `on_hold`, UTC timestamps), from ./columns.ts.
+  const lines = [columns.map((id) => csvCell(PROJECT_COLUMNS[id].header)).join(",")];
+  for (const row of rows) lines.push(columns.map((id) => csvCell(columnValue(id, row))).join(","));
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
 
 /** JSON keeps the service's own field names, so it can be fed back to tools that know the API. */
-const JSON_KEY: Record<ProjectColumnId, keyof Project> = {
-  id: "id",
-  name: "name",
-  client: "client_name",
-  town: "town",
-  address: "address",
-  status: "status",
-  created: "created_at",
-  updated: "updated_at",
-};
-
 export function projectsToJson(
   rows: readonly Project[],
   columns: readonly ProjectColumnId[],
 ): string {
   const objects = rows.map((row) =>
-    Object.fromEntries(columns.map((id) => [JSON_KEY[id], row[JSON_KEY[id]]])),
+    Object.fromEntries(columns.map((id) => [PROJECT_COLUMNS[id].field, columnValue(id, row)])),
   );
   return `${JSON.stringify(objects, null, 2)}\n`;
 }
