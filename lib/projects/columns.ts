@@ -195,9 +195,10 @@ export const INSTANT_COLUMN_IDS: readonly InstantColumnId[] = PROJECT_COLUMN_IDS
 );
 
 /** The columns the search box reads, in column order. */
-export const SEARCHED_COLUMN_IDS: readonly ProjectColumnId[] = PROJECT_COLUMN_IDS.filter(
-  (id) => projectColumn(id).type === "text" && (projectColumn(id) as TextColumn).searched === true,
-);
+export const SEARCHED_COLUMN_IDS: readonly ProjectColumnId[] = PROJECT_COLUMN_IDS.filter((id) => {
+  const column = projectColumn(id);
+  return column.type === "text" && column.searched === true;
+});
 
 /**
  * Text columns with a value per row rather than a few shared ones (no facet): ranking them runs the
