@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
 import type { Project } from "@/lib/projects/schema";
-import type { ProjectColumnId } from "@/lib/projects/view";
+import type { ProjectColumnId } from "@/lib/projects/columns";
 import { formatCount } from "@/lib/ui/format-count";
 
 function download(text: string, type: string, name: string) {

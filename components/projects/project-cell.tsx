@@ -1,42 +1,35 @@
+import type { ReactNode } from "react";
 import { TableCell } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
+import {
+  columnValue,
+  PROJECT_COLUMNS,
+  type CellKind,
+  type ProjectColumnId,
+} from "@/lib/projects/columns";
 import type { Project } from "@/lib/projects/schema";
-import type { ProjectColumnId } from "@/lib/projects/view";
 import { IdCell } from "./id-cell";
 import { RelativeDate } from "./relative-date";
 import { StatusBadge } from "./status-badge";
 
 /**
+ * How each kind of cell (a column's `cell` in lib/projects/columns.ts) is drawn from the value the service
+ * sent. Typed by every kind, so a kind without its renderer does not compile.
+ */
+const CELLS: Record<CellKind, (value: string, now: number) => ReactNode> = {
+  id: (value) => <IdCell id={value} />,
+  title: (value) => <UserText value={value} truncate className="font-medium" />,
+  text: (value) => <UserText value={value} truncate />,
+  status: (value) => <StatusBadge status={value} />,
+  date: (iso, now) => <RelativeDate iso={iso} now={now} />,
+};
+
+/**
  * One cell's content. Rows are plain data rendered by column id (no per-row component state), so a filter
  * change re-renders only the rows in view.
  */
-function ProjectCell({
-  column,
-  project,
-  now,
-}: {
-  column: ProjectColumnId;
-  project: Project;
-  now: number;
-}) {
-  switch (column) {
-    case "id":
-      return <IdCell id={project.id} />;
-    case "name":
-      return <UserText value={project.name} truncate className="font-medium" />;
-    case "client":
-      return <UserText value={project.client_name} truncate />;
-    case "town":
-      return <UserText value={project.town} truncate />;
-    case "address":
-      return <UserText value={project.address} truncate />;
-    case "status":
-      return <StatusBadge status={project.status} />;
-    case "created":
-      return <RelativeDate iso={project.created_at} now={now} />;
-    case "updated":
-      return <RelativeDate iso={project.updated_at} now={now} />;
-  }
+export function cellContent(column: ProjectColumnId, project: Project, now: number): ReactNode {
+  return CELLS[PROJECT_COLUMNS[column].cell](columnValue(column, project), now);
 }
 
 /** A table row's cells, in column order: shared by the live table and the server's first screen. */
@@ -54,7 +47,7 @@ export function ProjectCells({
       key={column}
       className="truncate border-b border-border/60 px-3 py-0 text-foreground"
     >
-      <ProjectCell column={column} project={project} now={now} />
+      {cellContent(column, project, now)}
     </TableCell>
   ));
 }

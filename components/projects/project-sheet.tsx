@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, ChevronUp } from "lucide-react";
-import type { KeyboardEvent } from "react";
+import { Fragment, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Kbd } from "@/components/ui/kbd";
@@ -14,7 +14,12 @@ import {
   SheetTitle,
 } from "@/components/ui/sheet";
 import { UserText } from "@/components/ui/user-text";
-import { COLUMN_LABELS } from "@/lib/projects/export";
+import {
+  columnValue,
+  PROJECT_COLUMN_IDS,
+  PROJECT_COLUMNS,
+  type CellKind,
+} from "@/lib/projects/columns";
 import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
 import type { Project } from "@/lib/projects/schema";
 import { statusLabel } from "@/lib/projects/status";
@@ -56,8 +61,28 @@ function DateField({ label, iso, now }: { label: string; iso: string; now: numbe
   );
 }
 
+/** How the sheet shows each kind of cell (lib/projects/columns.ts): typed by every kind, like the table's. */
+const FIELDS: Record<CellKind, (label: string, value: string, now: number) => ReactNode> = {
+  id: (label, value) => (
+    <Field label={label} value={value}>
+      <UserText value={value} className="font-mono text-xs" />
+    </Field>
+  ),
+  title: (label, value) => <Field label={label} value={value} />,
+  text: (label, value) => <Field label={label} value={value} />,
+  status: (label, value) => (
+    <Field label={label} value={value}>
+      {statusLabel(value)}{" "}
+      <span className="text-xs text-muted-foreground">
+        (sent as <UserText value={value} className="font-mono" />)
+      </span>
+    </Field>
+  ),
+  date: (label, iso, now) => <DateField label={label} iso={iso} now={now} />,
+};
+
 /**
- * Every field of one project, each copyable, and a link to this exact view with the sheet open. ↑/↓ (or
+ * Every field of one project (every column, in the table's default order), each copyable, and a link to this exact view with the sheet open. ↑/↓ (or
  * k/j) move to the neighbouring project of the list as it is filtered and sorted; Esc closes.
  */
 export function ProjectSheet({
@@ -153,21 +178,15 @@ export function ProjectSheet({
               </SheetDescription>
             </SheetHeader>
             <dl className="flex-1 overflow-y-auto px-4">
-              <Field label={COLUMN_LABELS.id} value={project.id}>
-                <UserText value={project.id} className="font-mono text-xs" />
-              </Field>
-              <Field label={COLUMN_LABELS.name} value={project.name} />
-              <Field label={COLUMN_LABELS.client} value={project.client_name} />
-              <Field label={COLUMN_LABELS.town} value={project.town} />
-              <Field label={COLUMN_LABELS.address} value={project.address} />
-              <Field label={COLUMN_LABELS.status} value={project.status}>
-                {statusLabel(project.status)}{" "}
-                <span className="text-xs text-muted-foreground">
-                  (sent as <UserText value={project.status} className="font-mono" />)
-                </span>
-              </Field>
-              <DateField label={COLUMN_LABELS.created} iso={project.created_at} now={now} />
-              <DateField label={COLUMN_LABELS.updated} iso={project.updated_at} now={now} />
+              {PROJECT_COLUMN_IDS.map((id) => (
+                <Fragment key={id}>
+                  {FIELDS[PROJECT_COLUMNS[id].cell](
+                    PROJECT_COLUMNS[id].header,
+                    columnValue(id, project),
+                    now,
+                  )}
+                </Fragment>
+              ))}
             </dl>
             <SheetFooter className="flex-row items-center justify-between border-t">
               <p className="hidden text-xs text-muted-foreground sm:block">

@@ -3,22 +3,26 @@
 import { memo, useMemo } from "react";
 import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import { facetOptions } from "@/lib/projects/rows";
-import { statusLabel } from "@/lib/projects/status";
+import {
+  byColumn,
+  DATE_FILTER_IDS,
+  FACET_IDS,
+  facetOptionLabel,
+  PROJECT_COLUMNS,
+} from "@/lib/projects/columns";
 import type { DateRange } from "@/lib/projects/date-range";
-import type { DateFilterId, FacetId, FilterChoices } from "@/lib/projects/view";
+import type { FilterChoices } from "@/lib/projects/view";
 import { DateFilter } from "./date-filter";
 import { FacetFilter } from "./facet-filter";
 
-const FACETS: { id: FacetId; title: string; labelOf?: (value: string) => string }[] = [
-  { id: "status", title: "Status", labelOf: statusLabel },
-  { id: "town", title: "Town" },
-  { id: "client", title: "Client" },
-];
+/** The toolbar's filters, each named by its column (lib/projects/columns.ts), in toolbar order. */
+const FACETS = FACET_IDS.map((id) => ({
+  id,
+  title: PROJECT_COLUMNS[id].header,
+  labelOf: facetOptionLabel(id),
+}));
 
-const DATES: { id: DateFilterId; title: string }[] = [
-  { id: "created", title: "Created" },
-  { id: "updated", title: "Updated" },
-];
+const DATES = DATE_FILTER_IDS.map((id) => ({ id, title: PROJECT_COLUMNS[id].header }));
 
 export type FiltersPatch = Partial<{ [K in keyof FilterChoices]: FilterChoices[K] | null }>;
 
@@ -42,15 +46,14 @@ export const ProjectsFilters = memo(function ProjectsFilters({
   const item = stacked ? "w-full justify-start" : undefined;
   const handlers = useMemo(
     () => ({
-      facet: Object.fromEntries(
-        FACETS.map(({ id }) => [
-          id,
-          (values: string[]) => onChange({ [id]: values.length ? values : null }),
-        ]),
-      ) as Record<FacetId, (values: string[]) => void>,
-      date: Object.fromEntries(
-        DATES.map(({ id }) => [id, (range: DateRange | null) => onChange({ [id]: range })]),
-      ) as Record<DateFilterId, (range: DateRange | null) => void>,
+      facet: byColumn(
+        FACET_IDS,
+        (id) => (values: string[]) => onChange({ [id]: values.length ? values : null }),
+      ),
+      date: byColumn(
+        DATE_FILTER_IDS,
+        (id) => (range: DateRange | null) => onChange({ [id]: range }),
+      ),
     }),
     [onChange],
   );

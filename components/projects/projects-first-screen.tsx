@@ -1,8 +1,7 @@
 import { Activity } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { DEFAULT_COLUMN_WIDTHS } from "@/lib/projects/column-prefs";
-import { COLUMN_LABELS } from "@/lib/projects/export";
+import { PROJECT_COLUMNS } from "@/lib/projects/columns";
 import type { FirstScreen, FirstScreenLayout } from "@/lib/projects/first-screen";
 import { formatRowCount } from "@/lib/projects/format";
 import { cn } from "@/lib/utils";
@@ -61,14 +60,14 @@ export function ProjectsFirstScreen({
           >
             <table
               style={{
-                width: columns.reduce((sum, column) => sum + DEFAULT_COLUMN_WIDTHS[column], 0),
+                width: columns.reduce((sum, column) => sum + PROJECT_COLUMNS[column].width, 0),
                 minWidth: "100%",
               }}
               className="table-fixed border-separate border-spacing-0 text-[13px]"
             >
               <colgroup>
                 {columns.map((column) => (
-                  <col key={column} style={{ width: DEFAULT_COLUMN_WIDTHS[column] }} />
+                  <col key={column} style={{ width: PROJECT_COLUMNS[column].width }} />
                 ))}
               </colgroup>
               <TableHeader className="sticky top-0 z-10">
@@ -79,7 +78,7 @@ export function ProjectsFirstScreen({
                       scope="col"
                       className="h-9 border-b bg-muted/60 px-3 text-xs font-medium text-muted-foreground"
                     >
-                      {COLUMN_LABELS[column]}
+                      {PROJECT_COLUMNS[column].header}
                     </TableHead>
                   ))}
                 </tr>

@@ -2,14 +2,10 @@
 
 import dynamic from "next/dynamic";
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import {
-  DEFAULT_VISIBLE_COLUMNS,
-  hasActiveFilters,
-  nextSort,
-  serializeSort,
-} from "@/lib/projects/view";
+import { DEFAULT_VISIBLE_COLUMNS, type ProjectColumnId } from "@/lib/projects/columns";
+import { hasActiveFilters, nextSort, serializeSort } from "@/lib/projects/view";
 import type { Density } from "@/lib/projects/column-prefs";
-import type { FilterChoices, ProjectColumnId, ProjectsFilters } from "@/lib/projects/view";
+import type { FilterChoices, ProjectsFilters } from "@/lib/projects/view";
 import { formatRowCount } from "@/lib/projects/format";
 import type { ProjectsResponse } from "@/lib/projects/schema";
 import { serializeProjectsView, useProjectsView } from "@/lib/projects/use-projects-view";

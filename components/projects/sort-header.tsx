@@ -3,7 +3,8 @@ import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import { memo } from "react";
 import { TableHead } from "@/components/ui/table";
 import type { Project } from "@/lib/projects/schema";
-import type { ProjectColumnId, ProjectsSort } from "@/lib/projects/view";
+import type { ProjectColumnId } from "@/lib/projects/columns";
+import type { ProjectsSort } from "@/lib/projects/view";
 import { cn } from "@/lib/utils";
 
 const ARIA_SORT = { false: "ascending", true: "descending" } as const;

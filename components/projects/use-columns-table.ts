@@ -3,15 +3,29 @@
 import {
   getCoreRowModel,
   useReactTable,
+  type ColumnDef,
   type ColumnSizingState,
   type Updater,
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "@/lib/projects/column-prefs";
+import { PROJECT_COLUMN_IDS, PROJECT_COLUMNS, type ProjectColumnId } from "@/lib/projects/columns";
 import type { Project } from "@/lib/projects/schema";
-import { PROJECT_COLUMN_IDS, type ProjectColumnId } from "@/lib/projects/view";
-import { projectColumns } from "./project-columns";
 
 const NO_ROWS: Project[] = [];
+
+/**
+ * The columns as TanStack knows them: ids, headers and sizes from lib/projects/columns.ts. TanStack holds the
+ * column state (order, visibility, widths, resizing) and lays out the headers; the rows come from
+ * lib/projects/rows and their cells from `ProjectCells`, so no row model is built for 100,000 rows.
+ */
+const tableColumns: ColumnDef<Project>[] = PROJECT_COLUMN_IDS.map((id) => ({
+  id,
+  header: PROJECT_COLUMNS[id].header,
+  size: PROJECT_COLUMNS[id].width,
+  minSize: MIN_COLUMN_WIDTH,
+  maxSize: MAX_COLUMN_WIDTH,
+}));
 
 /**
  * TanStack Table for the header: visible columns in order (from the URL or this browser), widths dragged by
@@ -37,7 +51,7 @@ export function useColumnsTable(
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: NO_ROWS,
-    columns: projectColumns,
+    columns: tableColumns,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualFiltering: true,

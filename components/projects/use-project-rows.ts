@@ -1,8 +1,8 @@
 "use client";
 
 import { useDeferredValue, useEffect, useMemo } from "react";
+import { COSTLY_RANK_COLUMNS, type ProjectColumnId } from "@/lib/projects/columns";
 import {
-  COSTLY_RANK_COLUMNS,
   columnValues,
   indexProjects,
   selectProjects,
@@ -53,16 +53,14 @@ function useBackgroundRanks(index: ProjectsIndex) {
   useEffect(() => {
     if (index.projects.length < WORKER_FROM_ROWS || typeof Worker === "undefined") return;
     const worker = new Worker(new URL("../../lib/projects/rank-worker.ts", import.meta.url));
-    const queue: (typeof COSTLY_RANK_COLUMNS)[number][] = [...COSTLY_RANK_COLUMNS];
+    const queue = [...COSTLY_RANK_COLUMNS];
     const next = () => {
       while (queue[0] !== undefined && index.ranks[queue[0]]) queue.shift();
       const column = queue.shift();
       if (column === undefined) worker.terminate();
       else worker.postMessage({ column, values: columnValues(index, column) });
     };
-    worker.onmessage = (
-      event: MessageEvent<{ column: (typeof queue)[number]; ranks: Uint32Array }>,
-    ) => {
+    worker.onmessage = (event: MessageEvent<{ column: ProjectColumnId; ranks: Uint32Array }>) => {
       storeRanks(index, event.data.column, event.data.ranks);
       next();
     };

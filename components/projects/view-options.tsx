@@ -7,12 +7,12 @@ import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Separator } from "@/components/ui/separator";
 import { moveColumn, toggleColumn, type Density } from "@/lib/projects/column-prefs";
-import { COLUMN_LABELS } from "@/lib/projects/export";
 import {
   DEFAULT_VISIBLE_COLUMNS,
   PROJECT_COLUMN_IDS,
+  PROJECT_COLUMNS,
   type ProjectColumnId,
-} from "@/lib/projects/view";
+} from "@/lib/projects/columns";
 
 /**
  * Which columns show, in what order, and how dense the rows are. Columns are kept in the URL (a shared link
@@ -45,7 +45,7 @@ export function ViewOptions({
             {[...columns, ...hidden].map((id) => {
               const shown = columns.includes(id);
               const place = columns.indexOf(id);
-              const label = COLUMN_LABELS[id];
+              const label = PROJECT_COLUMNS[id].header;
               return (
                 <li
                   key={id}

@@ -1,9 +1,10 @@
 import {
   DEFAULT_VISIBLE_COLUMNS,
+  isProjectColumnId,
   PROJECT_COLUMN_IDS,
-  parseColumns,
   type ProjectColumnId,
-} from "./view";
+} from "./columns";
+import { parseColumns } from "./view";
 
 /**
  * What one browser remembers about the table (localStorage): the visible columns in their order, column
@@ -20,17 +21,6 @@ export const ROW_HEIGHT: Record<Density, number> = { comfortable: 44, compact: 3
 
 export const MIN_COLUMN_WIDTH = 64;
 export const MAX_COLUMN_WIDTH = 800;
-
-export const DEFAULT_COLUMN_WIDTHS: Record<ProjectColumnId, number> = {
-  id: 150,
-  name: 240,
-  client: 192,
-  town: 144,
-  address: 240,
-  status: 120,
-  created: 128,
-  updated: 128,
-};
 
 export interface ColumnPrefs {
   columns: ProjectColumnId[];
@@ -73,15 +63,14 @@ function parseWidths(value: unknown): ColumnPrefs["widths"] | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const widths: ColumnPrefs["widths"] = {};
   for (const [id, width] of Object.entries(value)) {
-    const column = PROJECT_COLUMN_IDS.find((c) => c === id);
     const ok =
-      column !== undefined &&
+      isProjectColumnId(id) &&
       Number.isInteger(width) &&
       (width as number) >= MIN_COLUMN_WIDTH &&
       (width as number) <= MAX_COLUMN_WIDTH;
     // One bad entry makes the whole record untrustworthy, as before: the defaults it is.
     if (!ok) return null;
-    widths[column] = width as number;
+    widths[id] = width as number;
   }
   return widths;
 }

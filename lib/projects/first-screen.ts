@@ -2,12 +2,8 @@ import "server-only";
 import { getProjectsService } from "@/lib/upstream";
 import { indexProjects, selectProjects, sortIndex, type ProjectsIndex } from "./rows";
 import type { Project, ProjectsResponse } from "./schema";
-import {
-  DEFAULT_VISIBLE_COLUMNS,
-  serializeSort,
-  type ProjectColumnId,
-  type ProjectsViewState,
-} from "./view";
+import { DEFAULT_VISIBLE_COLUMNS, type ProjectColumnId } from "./columns";
+import { serializeSort, type ProjectsViewState } from "./view";
 
 /**
  * The first screen of the projects table, computed on the server so that the page's HTML already holds the

@@ -1,14 +1,27 @@
+import {
+  byColumn,
+  columnValue,
+  DATE_FILTER_IDS,
+  FACET_IDS,
+  INSTANT_COLUMN_IDS,
+  PROJECT_COLUMNS,
+  SEARCHED_COLUMN_IDS,
+  type FacetId,
+  type InstantColumnId,
+  type ProjectColumnId,
+} from "./columns";
 import { resolveDateRange, type Interval } from "./date-range";
 import { naturalCompare } from "./format";
 import type { Project } from "./schema";
-import type { FacetId, ProjectColumnId, ProjectsFilters, ProjectsSort } from "./view";
+import type { ProjectsFilters, ProjectsSort } from "./view";
 
 /**
  * The table's rows from the projects and the view, without React: filtering, faceted counts and sorting,
  * shaped for 100,000 rows. The work per projects list is done once, in flat arrays rather than an object per
  * row (search text, instants, facet values); each column's order is ranked once, when first sorted by, so a
  * sort is a counting sort of row numbers by rank; a keystroke in the search is then one scan of the search
- * text and one pass over the sorted rows that also counts every facet.
+ * text and one pass over the sorted rows that also counts every facet. Which columns are searched, faceted,
+ * date-filtered and how each sorts is read from the column definitions (./columns.ts).
  */
 
 /** One facet's values, numbered in the order they first appear. */
@@ -19,12 +32,12 @@ interface FacetValues {
 
 export interface ProjectsIndex {
   projects: Project[];
-  /** Every row's name, client, town and address, lowercased, in one string: rows end with ROW_END. */
+  /** Every row's searched columns (name, client, town, address) lowercased, in one string; rows end with ROW_END. */
   haystack: string;
   /** Where row i starts in the haystack (one more entry: the end). */
   offsets: Uint32Array;
-  created: Float64Array;
-  updated: Float64Array;
+  /** Each timestamp column's instants (milliseconds), for the date filters and the sort. */
+  instants: Record<InstantColumnId, Float64Array>;
   /** Each facet's value per row as a small integer, so a pass counts in typed arrays instead of maps. */
   valueIds: Record<FacetId, Uint32Array>;
   /** Every value each facet holds in the list, in reading order (an option stays while others filter). */
@@ -58,33 +71,26 @@ function numberer(): FacetValues & { id: (value: string) => number } {
 
 export function indexProjects(projects: Project[]): ProjectsIndex {
   const n = projects.length;
-  const status = numberer();
-  const town = numberer();
-  const client = numberer();
-  const valueIds = {
-    status: new Uint32Array(n),
-    town: new Uint32Array(n),
-    client: new Uint32Array(n),
-  };
-  const created = new Float64Array(n);
-  const updated = new Float64Array(n);
+  const numberers = byColumn(FACET_IDS, () => numberer());
+  const valueIds = byColumn(FACET_IDS, () => new Uint32Array(n));
+  const instants = byColumn(INSTANT_COLUMN_IDS, () => new Float64Array(n));
   const offsets = new Uint32Array(n + 1);
   const keys: string[] = new Array<string>(n);
+  const [firstSearched, ...moreSearched] = SEARCHED_COLUMN_IDS.map(
+    (id) => PROJECT_COLUMNS[id].field,
+  );
   let length = 0;
   for (let i = 0; i < n; i++) {
     const p = projects[i]!;
+    let text = firstSearched === undefined ? "" : p[firstSearched];
+    for (const field of moreSearched) text += FIELD_SEP + p[field];
     // Lowercased row by row: lowercasing can change a string's length, and the offsets must stay true.
-    const key =
-      `${p.name}${FIELD_SEP}${p.client_name}${FIELD_SEP}${p.town}${FIELD_SEP}${p.address}`.toLowerCase() +
-      ROW_END;
+    const key = text.toLowerCase() + ROW_END;
     keys[i] = key;
     offsets[i] = length;
     length += key.length;
-    created[i] = Date.parse(p.created_at);
-    updated[i] = Date.parse(p.updated_at);
-    valueIds.status[i] = status.id(p.status);
-    valueIds.town[i] = town.id(p.town);
-    valueIds.client[i] = client.id(p.client_name);
+    for (const id of INSTANT_COLUMN_IDS) instants[id][i] = Date.parse(columnValue(id, p));
+    for (const id of FACET_IDS) valueIds[id][i] = numberers[id].id(columnValue(id, p));
   }
   offsets[n] = length;
   // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as an option.
@@ -94,35 +100,16 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
     projects,
     haystack: keys.join(""),
     offsets,
-    created,
-    updated,
+    instants,
     valueIds,
     // Sorted when first read (a facet's options opening): the collator costs a phone tens of milliseconds.
     get values() {
-      return (values ??= { status: list(status), town: list(town), client: list(client) });
+      return (values ??= byColumn(FACET_IDS, (id) => list(numberers[id])));
     },
-    facets: {
-      status: { byId: status.byId, ids: status.ids },
-      town: { byId: town.byId, ids: town.ids },
-      client: { byId: client.byId, ids: client.ids },
-    },
+    facets: byColumn(FACET_IDS, (id) => ({ byId: numberers[id].byId, ids: numberers[id].ids })),
     ranks: {},
   };
 }
-
-const TEXT: Record<Exclude<ProjectColumnId, "created" | "updated">, (p: Project) => string> = {
-  id: (p) => p.id,
-  name: (p) => p.name,
-  client: (p) => p.client_name,
-  town: (p) => p.town,
-  address: (p) => p.address,
-  status: (p) => p.status,
-};
-const FACET_OF: Partial<Record<ProjectColumnId, FacetId>> = {
-  client: "client",
-  town: "town",
-  status: "status",
-};
 
 /**
  * Ranks distinct values: `rankOf[k]` is value k's place in the natural order, values the collator finds
@@ -153,14 +140,9 @@ export function rankRows(column: string[]): Uint32Array {
   return rowRanks(ids, rankValues(values.byId));
 }
 
-/** The columns whose ranks cost a collator sort of up to every row (a facet's few values cost nothing). */
-export const COSTLY_RANK_COLUMNS = ["name", "address", "id"] as const;
-
-export function columnValues(
-  index: ProjectsIndex,
-  column: (typeof COSTLY_RANK_COLUMNS)[number],
-): string[] {
-  return index.projects.map(TEXT[column]);
+/** One column's value in every row, in the service's order (what the rank worker is sent). */
+export function columnValues(index: ProjectsIndex, column: ProjectColumnId): string[] {
+  return index.projects.map((p) => columnValue(column, p));
 }
 
 /** Keeps ranks computed elsewhere (the rank worker) unless the column was ranked meanwhile. */
@@ -175,17 +157,18 @@ function instantRanks(times: Float64Array): Uint32Array {
   return Uint32Array.from(times, (t) => rankOf.get(t)!);
 }
 
+const isInstantColumn = (id: ProjectColumnId): id is InstantColumnId =>
+  PROJECT_COLUMNS[id].type === "instant";
+const isFacet = (id: ProjectColumnId): id is FacetId => "facet" in PROJECT_COLUMNS[id];
+
 /** The column's ranks, computed on first use and kept with the index (or handed in by the rank worker). */
 export function columnRanks(index: ProjectsIndex, column: ProjectColumnId): Uint32Array {
   let ranks = index.ranks[column];
   if (!ranks) {
-    if (column === "created" || column === "updated") ranks = instantRanks(index[column]);
-    else {
-      const facet = FACET_OF[column];
-      ranks = facet
-        ? rowRanks(index.valueIds[facet], rankValues(index.facets[facet].byId))
-        : rankRows(index.projects.map(TEXT[column]));
-    }
+    if (isInstantColumn(column)) ranks = instantRanks(index.instants[column]);
+    else if (isFacet(column))
+      ranks = rowRanks(index.valueIds[column], rankValues(index.facets[column].byId));
+    else ranks = rankRows(columnValues(index, column));
     index.ranks[column] = ranks;
   }
   return ranks;
@@ -276,52 +259,46 @@ export function selectProjects(
   const q = filters.q.replaceAll(FIELD_SEP, "").replaceAll(ROW_END, "").trim().toLowerCase();
   const { facets: values, valueIds, projects } = index;
   const hits = q ? searchRows(index, q) : null;
-  const status = chosenFlags(values.status, filters.status);
-  const town = chosenFlags(values.town, filters.town);
-  const client = chosenFlags(values.client, filters.client);
-  const created = filters.created ? resolveDateRange(filters.created, now) : null;
-  const updated = filters.updated ? resolveDateRange(filters.updated, now) : null;
-  const counts = {
-    status: new Int32Array(values.status.byId.length),
-    town: new Int32Array(values.town.byId.length),
-    client: new Int32Array(values.client.byId.length),
-  };
-  const statusOf = valueIds.status;
-  const townOf = valueIds.town;
-  const clientOf = valueIds.client;
+  // Per facet, by place in FACET_IDS: each row's value id, the chosen values' flags, the counts.
+  const facetCount = FACET_IDS.length;
+  const valueOf = FACET_IDS.map((id) => valueIds[id]);
+  const chosen = FACET_IDS.map((id) => chosenFlags(values[id], filters[id]));
+  const counts = FACET_IDS.map((id) => new Int32Array(values[id].byId.length));
+  // Only the facets with a choice can fail a row; only the chosen date filters are checked.
+  const filtering = chosen.flatMap((flags, f) => (flags ? [f] : []));
+  const ranges = DATE_FILTER_IDS.flatMap((id) => {
+    const range = filters[id];
+    return range ? [{ times: index.instants[id], interval: resolveDateRange(range, now) }] : [];
+  });
 
   const rows: Project[] = [];
-  for (let k = 0; k < sorted.length; k++) {
+  rowLoop: for (let k = 0; k < sorted.length; k++) {
     const i = sorted[k]!;
     if (hits && hits[i] === 0) continue;
-    if (!within(index.created[i]!, created) || !within(index.updated[i]!, updated)) continue;
-    const s = statusOf[i]!;
-    const t = townOf[i]!;
-    const c = clientOf[i]!;
-    const okStatus = !status || status[s] === 1;
-    const okTown = !town || town[t] === 1;
-    const okClient = !client || client[c] === 1;
-    if (okStatus && okTown && okClient) {
+    for (let d = 0; d < ranges.length; d++) {
+      if (!within(ranges[d]!.times[i]!, ranges[d]!.interval)) continue rowLoop;
+    }
+    // The facet this row fails, if exactly one: it still counts there. Failing two, it counts nowhere.
+    let failed = -1;
+    for (let j = 0; j < filtering.length; j++) {
+      const f = filtering[j]!;
+      if (chosen[f]![valueOf[f]![i]!] === 0) {
+        if (failed !== -1) continue rowLoop;
+        failed = f;
+      }
+    }
+    if (failed === -1) {
       rows.push(projects[i]!);
-      counts.status[s]! += 1;
-      counts.town[t]! += 1;
-      counts.client[c]! += 1;
-    } else if (!okStatus && okTown && okClient) counts.status[s]! += 1;
-    else if (okStatus && !okTown && okClient) counts.town[t]! += 1;
-    else if (okStatus && okTown && !okClient) counts.client[c]! += 1;
+      for (let f = 0; f < facetCount; f++) counts[f]![valueOf[f]![i]!]! += 1;
+    } else counts[failed]![valueOf[failed]![i]!]! += 1;
   }
   return {
     rows,
-    facets: {
-      status: toCounts(values.status, counts.status),
-      town: toCounts(values.town, counts.town),
-      client: toCounts(values.client, counts.client),
-    },
+    facets: byColumn(FACET_IDS, (id) => toCounts(values[id], counts[FACET_IDS.indexOf(id)]!)),
   };
 }
 
-const within = (t: number, interval: Interval | null) =>
-  interval === null || (t >= interval.start && t < interval.end);
+const within = (t: number, interval: Interval) => t >= interval.start && t < interval.end;
 
 export interface FacetOption {
   value: string;

@@ -6,6 +6,7 @@ import {
   parseAsNativeArrayOf,
   parseAsString,
 } from "nuqs/server";
+import { byColumn, DATE_FILTER_IDS, FACET_IDS } from "./columns";
 import { dateRangeEquals, parseDateRange, serializeDateRange } from "./date-range";
 import {
   DEFAULT_SORT,
@@ -43,14 +44,18 @@ export const parseAsDateRange = createParser({
   eq: dateRangeEquals,
 });
 
+// Repeated keys rather than a comma list: a facet's values (statuses, towns, clients) are arbitrary strings.
+const parseAsFacetValues = parseAsNativeArrayOf(parseAsString);
+
+/** One parameter per facet and per date filter, named by its column (lib/projects/columns.ts). */
+const filterParsers = {
+  ...byColumn(FACET_IDS, () => parseAsFacetValues),
+  ...byColumn(DATE_FILTER_IDS, () => parseAsDateRange),
+};
+
 export const projectsViewParsers = {
   q: parseAsString.withDefault(""),
-  // Repeated keys rather than a comma list: statuses, towns and clients are arbitrary strings.
-  status: parseAsNativeArrayOf(parseAsString),
-  town: parseAsNativeArrayOf(parseAsString),
-  client: parseAsNativeArrayOf(parseAsString),
-  created: parseAsDateRange,
-  updated: parseAsDateRange,
+  ...filterParsers,
   sort: parseAsProjectsSort.withDefault(DEFAULT_SORT),
   cols: parseAsColumns,
   project: parseAsString,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { COSTLY_RANK_COLUMNS } from "@/lib/projects/columns";
 import {
-  COSTLY_RANK_COLUMNS,
   columnValues,
   facetOptions,
   indexProjects,
