@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/connect";
+import { safeErrorSummary } from "@/lib/db/errors";
 import { pruneDeliveries } from "./delivery-store";
 import { pruneExpiredPreviousSecrets } from "./previous-secret";
 import { pruneRateWindows } from "./receipt-store";
@@ -31,10 +32,7 @@ export async function runPrune(db: Db, options: { keep: number; days: number }):
     await pruneRateWindows(db, new Date());
     await pruneExpiredPreviousSecrets(db, new Date());
   } catch (error) {
-    console.error(
-      "[webhooks] retention pruning failed:",
-      error instanceof Error ? error.message : error,
-    );
+    console.error(`[webhooks] retention pruning failed: ${safeErrorSummary(error)}`);
   } finally {
     state.running = false;
   }
