@@ -1,13 +1,16 @@
 import { createHash, createHmac } from "node:crypto";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
+import { safeErrorSummary } from "@/lib/db/errors";
 import { parseServerEnv } from "@/lib/env-schema";
 import { getDelivery, listDeliveries } from "@/lib/webhooks/delivery-store";
 import { toDeliveryDetail, toDeliverySummary } from "@/lib/webhooks/delivery-view";
 import { createEndpoint } from "@/lib/webhooks/endpoint-store";
 import { loadEventShapes } from "@/lib/webhooks/event-shapes/load";
+import { FINDING_BOUNDS } from "@/lib/webhooks/analyze";
 import { receiveDelivery, type AfterAnswer } from "@/lib/webhooks/receive";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
 import type { WebhookContext } from "@/lib/webhooks/server-context";
@@ -24,6 +27,22 @@ const AUTH_SECRET = "unit-test-auth-secret-0123456789abcdef";
 const SECRET = "hostile-bodies-secret";
 const env = parseServerEnv({ AUTH_SECRET, PGLITE_DATA_DIR: "/nonexistent-unused" });
 const box = createSecretBox(encryptionKeyFrom({ authSecret: AUTH_SECRET }));
+
+/**
+ * The issue's case: one key repeated until the body is 0.9 MB, with long values and a long key too.
+ * JSON.parse keeps the last of each; the finding used to list every dropped value.
+ */
+function duplicateKeyBody(): Buffer {
+  const long = "v".repeat(200_000);
+  const parts = [`"event":"task.completed"`, `"k":"${long}"`, `"k":"${long}"`];
+  parts.push(`"${"K".repeat(100_000)}":1`, `"${"K".repeat(100_000)}":2`);
+  for (let length = parts.join(",").length; length < 900_000;) {
+    const part = `"a":${parts.length}`;
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return Buffer.from(`{${parts.join(",")}}`);
+}
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -127,7 +146,10 @@ for (const { label, target, skip } of storageTargets()) {
       if (options.contentType) headers.set("content-type", options.contentType);
       if (options.note) headers.set("x-note", options.note);
       if (options.signed) {
-        headers.set("x-webhook-signature", createHmac("sha256", SECRET).update(bytes).digest("hex"));
+        headers.set(
+          "x-webhook-signature",
+          createHmac("sha256", SECRET).update(bytes).digest("hex"),
+        );
       }
       const request = new NextRequest(`http://localhost/api/webhooks/receive/${endpointId}`, {
         method: "POST",
@@ -218,6 +240,64 @@ for (const { label, target, skip } of storageTargets()) {
       await Promise.all(afterTasks);
       const shapes = await loadEventShapes(ctx.db, signedPath, "a\uFFFDb");
       expect(shapes.events.map((e) => e.event)).toContain("a\uFFFDb");
+    });
+
+    it("a 0.9 MB duplicate-key body adds under 4 KB to a list answer; its findings are bounded", async () => {
+      const endpointId = (await createEndpoint(ctx.db, box, { name: "sizes", secret: SECRET })).id;
+      const listAnswer = async () => {
+        const { rows, hasMore } = await listDeliveries(ctx.db, { endpointId, limit: 100 });
+        // The route's answer: the summaries, a cursor and hasMore (lib/webhooks/console.ts).
+        const deliveries = rows.map(toDeliverySummary);
+        const answer = { deliveries, nextCursor: deliveries.at(-1)?.cursor ?? null, hasMore };
+        return Buffer.byteLength(JSON.stringify(answer));
+      };
+      const small = Buffer.from('{"event":"task.created","data":{}}');
+      expect((await send(endpointId, small, { signed: true, contentType: null })).status).toBe(200);
+      const before = await listAnswer();
+
+      const big = duplicateKeyBody();
+      expect(big.length).toBeGreaterThan(900_000);
+      const response = await send(endpointId, big, {
+        signed: false,
+        contentType: "application/json",
+      });
+      expect(response.status).toBe(401);
+      const after = await listAnswer();
+      console.log(`${label}: list answer ${before} bytes, ${after} with the ${big.length}-byte body`);
+      expect(after - before).toBeLessThan(4096);
+
+      const { detail, row } = await readBack(((await response.json()) as { id: string }).id);
+      expect(row.body.equals(big)).toBe(true);
+      const duplicates = detail.findings.filter((f) => f.code === "duplicate_key");
+      expect(duplicates.length).toBeGreaterThanOrEqual(3);
+      expect(duplicates.some((f) => /…and \d+ more/.test(f.message))).toBe(true);
+      for (const finding of detail.findings) {
+        expect(finding.message.length).toBeLessThanOrEqual(FINDING_BOUNDS.maxMessageChars + 1);
+      }
+      expect(JSON.stringify(row.findings).length).toBeLessThan(
+        FINDING_BOUNDS.maxFindings * (FINDING_BOUNDS.maxMessageChars + 100),
+      );
+    });
+
+    it("a failing statement is logged as a safe summary: its class, SQLSTATE and names, never its parameters", async () => {
+      const ciphertext = "v1:c2VjcmV0LWNpcGhlcnRleHQtdGhhdC1tdXN0LW5vdC1sZWFr";
+      const bodyText = "body-bytes-that-must-not-leak";
+      let thrown: unknown;
+      try {
+        await ctx.db.execute(
+          sql`select ${ciphertext}::text, ${Buffer.from(bodyText)}::bytea, ${"a\u0000b"}::text`,
+        );
+      } catch (error) {
+        thrown = error;
+      }
+      // drizzle's error carries the statement and its parameters in its message: the reason for this.
+      expect(String(thrown)).toContain(ciphertext);
+      const summary = safeErrorSummary(thrown);
+      expect(summary).toMatch(/^DrizzleQueryError ← DatabaseError \(code=22021, severity=ERROR/);
+      expect(summary).toContain("    at ");
+      for (const secret of [ciphertext, bodyText, "::bytea", "a\u0000b"]) {
+        expect(summary).not.toContain(secret);
+      }
     });
   });
 }
