@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm";
 import { SchemaNotCurrentError } from "./postgres-migrate";
 
 /**
@@ -59,6 +60,18 @@ const NAMING_FIELDS = [
 const NAME_LIKE = /^[\w .:-]{1,64}$/;
 const MAX_FRAMES = 8;
 
+/**
+ * An error's class, as readable in a production build, where the bundler shortens class names (drizzle's
+ * wrapper becomes `e`): drizzle's by identity, others by a constructor name that survived (`pg` is not
+ * bundled), else `name`.
+ */
+function errorClass(error: Error): string {
+  if (error instanceof DrizzleQueryError) return "DrizzleQueryError";
+  const constructorName = error.constructor.name;
+  if (constructorName.length >= 3 && NAME_LIKE.test(constructorName)) return constructorName;
+  return NAME_LIKE.test(error.name) ? error.name : "Error";
+}
+
 /** The call frames of an error's stack, without its first line(s), which repeat the message. */
 function stackFrames(error: Error): string[] {
   const stack = typeof error.stack === "string" ? error.stack : "";
@@ -94,7 +107,7 @@ export function safeErrorSummary(error: unknown): string {
         fields.push(`${name}=${value}`);
     }
     if (UNAVAILABLE_MESSAGE.test(current.message)) fields.push(current.message);
-    const className = NAME_LIKE.test(current.constructor.name) ? current.constructor.name : "Error";
+    const className = errorClass(current);
     parts.push(fields.length > 0 ? `${className} (${fields.join(", ")})` : className);
     current = current.cause;
   }
