@@ -16,7 +16,7 @@ export function DeliveryRow({
   now: number;
 }) {
   const status = delivery.response.status;
-  const findings = delivery.findings.length;
+  const findings = delivery.findingCount;
   return (
     <div
       className={cn(

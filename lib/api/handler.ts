@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { requireMember, type Member } from "@/lib/auth/guard";
+import { safeErrorSummary } from "@/lib/db/errors";
 import { databaseApiError } from "./database-error";
 import { ApiError, errorResponse } from "./errors";
 import { parseJsonBody, parseParams, parseQuery } from "./input";
@@ -11,8 +12,9 @@ export type RouteHandler<P> = (request: NextRequest, context: RouteContext<P>) =
 
 /**
  * Maps errors the same way for every route: an ApiError becomes its JSON answer, a database that cannot
- * serve now a 503, anything else a generic 500 whose details stay in the server log (without request data
- * that could hold secrets).
+ * serve now a 503, anything else a generic 500. The server log gets a safe summary (safeErrorSummary):
+ * error classes, SQLSTATE, constraint and table names, call frames; never a message, a statement's
+ * parameters, a body, a header or a secret's ciphertext.
  */
 export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>): RouteHandler<P> {
   return async (request, context) => {
@@ -22,17 +24,16 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       if (error instanceof ApiError) return errorResponse(error);
       const unavailable = databaseApiError(error);
       if (unavailable) {
-        // One line: a full database fails many requests at once, and the stack says nothing new. The
-        // driver's own error, not drizzle's wrapper, whose message lists the statement's parameters.
-        let root: unknown = error;
-        while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-        const reason = root instanceof Error ? root.message : String(root);
+        // One line: a full database fails many requests at once, and the stack says nothing new.
+        const [summary] = safeErrorSummary(error).split("\n");
         console.error(
-          `[api] ${request.method} ${request.nextUrl.pathname}: ${unavailable.code}: ${reason}`,
+          `[api] ${request.method} ${request.nextUrl.pathname}: ${unavailable.code}: ${summary}`,
         );
         return errorResponse(unavailable);
       }
-      console.error(`[api] ${request.method} ${request.nextUrl.pathname} failed:`, error);
+      console.error(
+        `[api] ${request.method} ${request.nextUrl.pathname} failed: ${safeErrorSummary(error)}`,
+      );
       return errorResponse(
         new ApiError(500, "internal_error", "Something went wrong on our side. Try again."),
       );

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
+import { isStorableText, shortened, storableText, truncateText } from "@/lib/db/storable-text";
 import { decodeContentEncoding, DECODED_BODY_MAX_BYTES } from "./diagnose/content-encoding";
-import { duplicateKeys } from "./diagnose/duplicate-keys";
+import { duplicateKeys, formatDuplicateKey } from "./diagnose/duplicate-keys";
 import {
   isWebhookEvent,
   taskCompletedDataSchema,
   webhookEnvelopeSchema,
   WEBHOOK_EVENTS,
 } from "./events";
+import { jsonPath } from "./format";
 
 /**
  * What a body says about the sender, as findings. Nothing here drops a delivery: malformed JSON, an unknown
@@ -17,6 +19,29 @@ import {
 export interface Finding {
   code: string;
   message: string;
+}
+
+/**
+ * The bounds of what is stored and shown about one delivery, whatever its body: at most MAX_FINDINGS
+ * findings (the last says how many more there were), each message at most MAX_FINDING_MESSAGE_CHARS.
+ * Findings that quote the body quote a few values, each cut short, and say "…and N more".
+ */
+export const FINDING_BOUNDS = {
+  maxFindings: 40,
+  maxMessageChars: 600,
+  maxCodeChars: 60,
+} as const;
+
+export function boundedFindings(findings: readonly Finding[]): Finding[] {
+  const { maxFindings, maxMessageChars, maxCodeChars } = FINDING_BOUNDS;
+  const bound = ({ code, message }: Finding): Finding => ({
+    code: truncateText(code, maxCodeChars),
+    message: shortened(message, maxMessageChars),
+  });
+  if (findings.length <= maxFindings) return findings.map(bound);
+  const kept = findings.slice(0, maxFindings - 1).map(bound);
+  const more = findings.length - kept.length;
+  return [...kept, { code: "more_findings", message: `…and ${more} more findings` }];
 }
 
 export interface BodyAnalysis {
@@ -33,6 +58,11 @@ export interface BodyAnalysis {
 }
 
 const PREVIEW_CHARS = 160;
+const EVENT_CHARS = 200;
+/** Values of a parsed body looked at for strings PostgreSQL cannot store (a NUL, a lone surrogate). */
+const UNSTORABLE_SCAN_NODES = 200_000;
+const UNSTORABLE_PATHS_LISTED = 3;
+const MAX_PATH_CHARS = 120;
 const MAX_SHAPE_FINDINGS = 10;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -68,6 +98,54 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 const MAX_DUPLICATE_KEY_FINDINGS = 10;
+
+/** JSON text that may decode to a NUL or a surrogate: only then is the parsed value walked. */
+const NUL_OR_SURROGATE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+function unstorableKind(value: string): string {
+  return value.includes("\u0000") ? "a NUL (\\u0000)" : "a lone surrogate (\\ud800–\\udfff)";
+}
+
+/**
+ * Where a parsed body holds strings that PostgreSQL's jsonb (and strict UTF-8 decoders) refuse: a NUL or
+ * a lone surrogate, in a value or a key. Iterative, over at most UNSTORABLE_SCAN_NODES values; lists the
+ * first few paths.
+ */
+function unstorableStrings(parsed: unknown): Finding | null {
+  const found: string[] = [];
+  let count = 0;
+  let visited = 0;
+  const note = (value: string, path: (string | number)[]) => {
+    if (isStorableText(value)) return;
+    count += 1;
+    if (found.length < UNSTORABLE_PATHS_LISTED)
+      found.push(`${unstorableKind(value)} at ${shortened(jsonPath(path), MAX_PATH_CHARS)}`);
+  };
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: parsed, path: [] }];
+  while (stack.length > 0 && visited < UNSTORABLE_SCAN_NODES) {
+    const { value, path } = stack.pop()!;
+    visited += 1;
+    if (typeof value === "string") note(value, path);
+    else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], path: [...path, i] });
+    } else if (value && typeof value === "object") {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        note(key, [...path, key]);
+        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      }
+    }
+  }
+  if (count === 0) return null;
+  const more = count > found.length ? `, …and ${count - found.length} more` : "";
+  const partly = stack.length > 0 ? ` (the first ${UNSTORABLE_SCAN_NODES} values looked at)` : "";
+  return {
+    code: "json_unstorable_string",
+    message: `The body could not be stored as JSON: ${found.join(", ")}${more}${partly}. PostgreSQL's jsonb and strict UTF-8 decoders refuse these; the body is kept as its exact bytes, and derived text (the event name) shows U+FFFD in their place`,
+  };
+}
 
 function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KiB`;
@@ -156,7 +234,7 @@ export function analyzeBody(
   // Whether the stored bytes are text (searchable); a gzip body is not, though its preview is.
   result.isText = content === bytes && !text.includes("\u0000");
   const readable = !text.includes("\u0000");
-  result.preview = readable ? text.slice(0, PREVIEW_CHARS) : null;
+  result.preview = readable ? truncateText(text, PREVIEW_CHARS) : null;
 
   // A UTF-8 byte-order mark is not JSON (RFC 8259 §8.1 forbids sending one); strict parsers refuse the
   // body, lenient ones skip it: say so, and read what follows it.
@@ -168,7 +246,7 @@ export function analyzeBody(
       message:
         "The body starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow; it was parsed after the mark, but strict parsers refuse the body",
     });
-    if (readable) result.preview = json.slice(0, PREVIEW_CHARS);
+    if (readable) result.preview = truncateText(json, PREVIEW_CHARS);
   }
 
   let parsed: unknown;
@@ -187,10 +265,11 @@ export function analyzeBody(
 
   const duplicates = duplicateKeys(json, MAX_DUPLICATE_KEY_FINDINGS);
   for (const duplicate of duplicates) {
-    findings.push({
-      code: "duplicate_key",
-      message: `${duplicate.path} appears ${duplicate.count} times; JSON.parse keeps the last, ${duplicate.kept}, and drops ${duplicate.dropped.join(", ")} (some parsers keep the first instead)`,
-    });
+    findings.push({ code: "duplicate_key", message: formatDuplicateKey(duplicate) });
+  }
+  if (NUL_OR_SURROGATE_ESCAPE.test(json)) {
+    const unstorable = unstorableStrings(parsed);
+    if (unstorable) findings.push(unstorable);
   }
 
   if (!isPlainObject(parsed)) {
@@ -204,7 +283,8 @@ export function analyzeBody(
   // Own properties only: a `__proto__` key from JSON.parse is an own data property, never the prototype.
   const event = Object.hasOwn(parsed, "event") ? parsed.event : undefined;
   const timestamp = Object.hasOwn(parsed, "timestamp") ? parsed.timestamp : undefined;
-  if (typeof event === "string") result.event = event.slice(0, 200);
+  // Derived text is stored as PostgreSQL text: a NUL or lone surrogate becomes U+FFFD (reported above).
+  if (typeof event === "string") result.event = storableText(truncateText(event, EVENT_CHARS));
   if (typeof timestamp === "string") result.envelopeTimestamp = timestamp.slice(0, 100);
 
   const envelope = webhookEnvelopeSchema.safeParse(parsed);

@@ -1,7 +1,8 @@
 import { and, desc, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries } from "@/lib/db/schema";
-import type { Finding } from "./analyze";
+import { isStorableText, storableJson, storableText } from "@/lib/db/storable-text";
+import { boundedFindings, type Finding } from "./analyze";
 import type { VerificationResult } from "./verify";
 import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "./constants";
 import { decodeCursor, type CursorPosition } from "./cursor";
@@ -66,6 +67,9 @@ export function storedAttempt(row: StoredRow): StoredAttempt {
  * The same body at the same endpoint within the retry window is numbered as the next attempt (`prev`),
  * with the gap since the previous one. Two identical bodies arriving within the same millisecond may both be
  * numbered 1: a sender's retries follow a failed attempt, so they never overlap it.
+ * The body is stored as its exact bytes; every column derived from it or from the headers is made storable
+ * (a NUL or a lone surrogate would fail the statement and lose the delivery: lib/db/storable-text.ts), and
+ * the findings are bounded (boundedFindings).
  */
 export function deliveryInsertParts(
   delivery: NewDelivery,
@@ -87,13 +91,13 @@ export function deliveryInsertParts(
       attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds
     )
     select
-      ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${delivery.method}::text,
-      ${JSON.stringify(delivery.headers)}::jsonb, ${delivery.clientAddress}::text,
-      ${delivery.contentType}::text, ${delivery.body}::bytea, ${delivery.bodySha256}::text,
-      ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${delivery.preview}::text,
-      ${delivery.event}::text, ${delivery.verification}::text, ${delivery.scheme}::text,
-      ${delivery.schemeMismatch}::boolean, ${delivery.signedTimestamp}::text,
-      ${JSON.stringify(delivery.findings)}::jsonb,
+      ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${storableText(delivery.method)}::text,
+      ${storableJson(delivery.headers)}::jsonb, ${storableText(delivery.clientAddress)}::text,
+      ${storableText(delivery.contentType)}::text, ${delivery.body}::bytea, ${delivery.bodySha256}::text,
+      ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${storableText(delivery.preview)}::text,
+      ${storableText(delivery.event)}::text, ${delivery.verification}::text, ${delivery.scheme}::text,
+      ${delivery.schemeMismatch}::boolean, ${storableText(delivery.signedTimestamp)}::text,
+      ${storableJson(boundedFindings(delivery.findings))}::jsonb,
       coalesce(prev.attempt + 1, 1),
       coalesce(prev.first_attempt_id, prev.id),
       case when prev.id is null then null
@@ -151,14 +155,21 @@ export function filterConditions(filters: DeliveryFilters): SQL[] {
   if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
   if (filters.event === UNKNOWN_EVENT_FILTER) {
     conditions.push(sql`(${d.event} is null or ${d.event} not in (${knownEvents}))`);
-  } else if (filters.event) conditions.push(eq(d.event, filters.event));
+  } else if (filters.event) conditions.push(eq(d.event, storableText(filters.event)));
   if (filters.verification) conditions.push(eq(d.verification, filters.verification));
   if (filters.since) conditions.push(gte(d.receivedAt, filters.since));
   if (filters.until) conditions.push(lt(d.receivedAt, filters.until));
   if (filters.q) {
-    conditions.push(sql`(case when ${d.bodyIsText}
+    // Text bodies hold no NUL (bodyIsText), so a search for one looks in the binary bodies only; the
+    // bytes are sent as bytea, since PostgreSQL text cannot carry a NUL.
+    const bytes = sql`${Buffer.from(filters.q, "utf8")}::bytea`;
+    conditions.push(
+      isStorableText(filters.q)
+        ? sql`(case when ${d.bodyIsText}
       then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${filters.q}::text)) > 0
-      else position(convert_to(${filters.q}::text, 'UTF8') in ${d.body}) > 0 end)`);
+      else position(${bytes} in ${d.body}) > 0 end)`
+        : sql`(not ${d.bodyIsText} and position(${bytes} in ${d.body}) > 0)`,
+    );
   }
   return conditions;
 }
@@ -177,7 +188,6 @@ const summaryColumns = {
   verification: webhookDeliveries.verification,
   scheme: webhookDeliveries.scheme,
   schemeMismatch: webhookDeliveries.schemeMismatch,
-  findings: webhookDeliveries.findings,
   attempt: webhookDeliveries.attempt,
   firstAttemptId: webhookDeliveries.firstAttemptId,
   gapMs: webhookDeliveries.gapMs,
@@ -187,7 +197,7 @@ const summaryColumns = {
 
 export type DeliverySummaryRow = {
   [K in keyof typeof summaryColumns]: (typeof webhookDeliveries.$inferSelect)[K];
-};
+} & { findingCount: number };
 
 export class CursorError extends Error {}
 
@@ -222,8 +232,9 @@ export async function listDeliveries(
   // `after` catches up from the cursor (oldest new rows first, so nothing is skipped); the page is then
   // presented newest first like every other page.
   const ascending = Boolean(filters.after);
+  // A list row carries how many findings there are, never the findings: they are the detail's.
   const found = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, findingCount: sql<number>`jsonb_array_length(${d.findings})` })
     .from(d)
     .where(and(...conditions))
     .orderBy(...(ascending ? [asc(d.seq), asc(d.id)] : [desc(d.seq), desc(d.id)]))

@@ -1,11 +1,16 @@
 import type { webhookDeliveries } from "@/lib/db/schema";
-import type { Finding } from "./analyze";
+import { boundedFindings, type Finding } from "./analyze";
 import type { VerificationResult } from "./constants";
 import { encodeCursor } from "./cursor";
 import { decodedBodyView, type DecodedBodyView } from "./diagnose/decoded-body";
 import type { DeliverySummaryRow, RetryGroupMember } from "./delivery-store";
 
-/** The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. */
+/**
+ * The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. A summary
+ * is small whatever the body (a list answer is read every few seconds): its derived text is bounded at
+ * storage (preview 160 characters, event 200, content type cut here to 200) and it counts the findings
+ * instead of carrying them.
+ */
 export interface DeliverySummary {
   id: string;
   /** Position of this delivery, usable as `before=` or `after=`. */
@@ -23,12 +28,18 @@ export interface DeliverySummary {
     scheme: string | null;
     schemeMismatch: boolean;
   };
-  findings: Finding[];
+  /** How many findings the delivery has; the findings themselves are in its detail. */
+  findingCount: number;
   attempt: { number: number; firstId: string | null; gapMs: number | null };
   response: { status: number; scripted: boolean };
 }
 
+/** A Content-Type header may be as long as the server's header limit; a list shows its start. */
+const SUMMARY_CONTENT_TYPE_CHARS = 200;
+
 export interface DeliveryDetail extends DeliverySummary {
+  /** What the analysis found, bounded (boundedFindings in analyze.ts). */
+  findings: Finding[];
   headers: [string, string][];
   clientAddress: string | null;
   verification: DeliverySummary["verification"] & { signedTimestamp: string | null };
@@ -55,7 +66,7 @@ export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
     endpointId: row.endpointId,
     receivedAt: row.receivedAt.toISOString(),
     method: row.method,
-    contentType: row.contentType,
+    contentType: row.contentType && row.contentType.slice(0, SUMMARY_CONTENT_TYPE_CHARS),
     size: row.size,
     sha256: row.bodySha256,
     preview: row.preview,
@@ -65,7 +76,7 @@ export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
       scheme: row.scheme,
       schemeMismatch: row.schemeMismatch,
     },
-    findings: row.findings,
+    findingCount: row.findingCount,
     attempt: {
       number: row.attempt,
       firstId: row.firstAttemptId === null ? null : String(row.firstAttemptId),
@@ -89,9 +100,12 @@ export function toDeliveryDetail(
   row: typeof webhookDeliveries.$inferSelect,
   retryGroup: RetryGroupMember[],
 ): DeliveryDetail {
-  const summary = toDeliverySummary(row);
+  // Rows stored before findings were bounded at storage are bounded here, for the detail and the export.
+  const findings = boundedFindings(row.findings);
+  const summary = toDeliverySummary({ ...row, findingCount: findings.length });
   return {
     ...summary,
+    findings,
     headers: row.headers,
     clientAddress: row.clientAddress,
     verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },

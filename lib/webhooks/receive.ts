@@ -2,7 +2,6 @@ import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorJson } from "@/lib/api/errors";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
-import { getServerEnv } from "@/lib/env";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
 import { enforceCount, rateLimited, windowOf, type RateWindow } from "@/lib/rate-limit/window";
@@ -104,7 +103,7 @@ function assessDelivery(
   request: NextRequest,
   body: Buffer,
   endpoint: EndpointSnapshot,
-  settings: WebhookContext["settings"],
+  { settings, env }: WebhookContext,
   receivedAt: Date,
   script: Script,
 ) {
@@ -138,7 +137,7 @@ function assessDelivery(
     receivedAt,
     method: request.method,
     headers: redactedHeaders(request.headers),
-    clientAddress: clientAddress(request.headers, proxyTrust(getServerEnv())),
+    clientAddress: clientAddress(request.headers, proxyTrust(env)),
     contentType,
     body,
     bodySha256: analysis.sha256,
@@ -178,7 +177,7 @@ async function storeAtKnownEndpoint(
   endpoint: EndpointSnapshot,
   body: Buffer,
 ): Promise<Received | null> {
-  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, null);
+  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt, null);
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
   const outcome = await storeIfUnchanged(
     ctx.db,
@@ -205,7 +204,7 @@ async function lookUpAndStore(
   const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
   const script =
     endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
-  const assessed = assessDelivery(request, body, endpoint, ctx.settings, receivedAt, script);
+  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt, script);
   const stored = await insertDelivery(
     ctx.db,
     assessed.delivery,
@@ -225,8 +224,20 @@ async function lookUpAndStore(
  * case). Otherwise, or when it has changed, the endpoint is looked up and counted first, then stored.
  */
 export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
+  return receiveDelivery(await webhookContext(), request, endpointId, after);
+}
+
+/** Work the receiver leaves for after its answer (Next's `after` in the app). */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
+/** receiveWebhook with its context and its after-the-answer runner given (the unit tests give their own). */
+export async function receiveDelivery(
+  ctx: WebhookContext,
+  request: NextRequest,
+  endpointId: string,
+  afterAnswer: AfterAnswer,
+): Promise<Response> {
   const receivedAt = new Date();
-  const ctx = await webhookContext();
   const { db, env } = ctx;
   const maxBytes = env.WEBHOOK_MAX_BODY_BYTES;
   if (declaredLengthTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
@@ -260,11 +271,11 @@ export async function receiveWebhook(request: NextRequest, endpointId: string): 
   // The event's inferred shape is folded in after the answer: the delivery is already committed. A gzip
   // body is profiled as decoded, like the inspector shows it.
   const profiled = received.assessed.decodedBody ?? delivery.body;
-  after(() =>
+  afterAnswer(() =>
     recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt }),
   );
   if (pruneDue()) {
-    after(() =>
+    afterAnswer(() =>
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
     );
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/connect";
 import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
+import { safeErrorSummary } from "@/lib/db/errors";
 import { pruneDeliveries } from "./delivery-store";
 import { pruneExpiredPreviousSecrets } from "./previous-secret";
 
@@ -31,10 +32,7 @@ export async function runPrune(db: Db, options: { keep: number; days: number }):
     await pruneRateLimitWindows(db, new Date());
     await pruneExpiredPreviousSecrets(db, new Date());
   } catch (error) {
-    console.error(
-      "[webhooks] retention pruning failed:",
-      error instanceof Error ? error.message : error,
-    );
+    console.error(`[webhooks] retention pruning failed: ${safeErrorSummary(error)}`);
   } finally {
     state.running = false;
   }

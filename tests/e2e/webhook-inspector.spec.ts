@@ -469,3 +469,39 @@ for (const scheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test("deliveries holding a NUL are listed and shown, with a finding that says where", async ({
+  page,
+}) => {
+  const api = await consoleApi(page);
+  const endpoint = await endpointWithSecret(api);
+  const nulEvent = '{"event":"a\\u0000b","data":{"title":"x"},"timestamp":"2026-03-01T10:00:00Z"}';
+  const signed = await deliver(api, endpoint.path, nulEvent, { secret: endpoint.secret });
+  expect(signed.status()).toBe(200);
+  const rawNul = await deliver(api, endpoint.path, Buffer.from("plain text \u0000 with a raw NUL"));
+  expect(rawNul.status()).toBe(401);
+  const rawNulId = (await rawNul.json()).id as string;
+
+  await openInspector(page, `endpoint=${endpoint.id}`);
+  const rows = deliveryOptions(page);
+  await expect(rows).toHaveCount(2);
+  // The event name as stored: U+FFFD where the NUL was.
+  const nulRow = rows.filter({ hasText: "a\uFFFDb" });
+  await expect(nulRow).toBeVisible();
+  await expect(nulRow.getByText("Verified")).toBeVisible();
+  await nulRow.click();
+  const detail = page.getByTestId("delivery-detail");
+  // The envelope reads the exact bytes: the NUL itself, shown as a marker.
+  await expect(detail.locator("[data-hidden-character='U+0000']").first()).toBeAttached();
+  await detail.getByRole("tab", { name: /Findings \(\d+\)/ }).click();
+  await expect(
+    detail.getByText(/The body could not be stored as JSON: a NUL \(\\u0000\) at event/),
+  ).toBeVisible();
+  await expect(detail.getByText("json_unstorable_string")).toBeVisible();
+
+  await openInspector(page, `endpoint=${endpoint.id}&delivery=${rawNulId}&tab=raw`);
+  await expect(detail.getByRole("heading").getByText("Unsigned")).toBeVisible();
+  await expect(detail.getByLabel("Raw body", { exact: true })).toContainText("with a raw NUL");
+  await detail.getByRole("tab", { name: /Findings/ }).click();
+  await expect(detail.getByText("invalid_json")).toBeVisible();
+});

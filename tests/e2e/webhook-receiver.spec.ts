@@ -551,3 +551,97 @@ test("the simulator's sender retrying after scripted 500s shows up as attempts 1
   expect(attempts[1]!.attempt.gapMs).toBeGreaterThanOrEqual(300);
   expect(attempts[2]!.attempt.gapMs).toBeGreaterThanOrEqual(600);
 });
+
+test.describe("webhook receiver: NUL, lone surrogates and bytes that are not UTF-8 lose nothing", () => {
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  /** The issue's reproductions (event "a\u0000b", a raw 0x00 in text), and their neighbours. */
+  const bodies: { name: string; bytes: Buffer; finding: string }[] = [
+    {
+      name: "an event name holding \\u0000",
+      bytes: Buffer.from(`{"event":"a\\u0000b","data":{"id":"1"},"timestamp":"${NOW_TS}"}`),
+      finding: "json_unstorable_string",
+    },
+    {
+      name: "a lone surrogate (\\ud800) in data",
+      bytes: Buffer.from(
+        `{"event":"task.created","data":{"title":"x\\ud800y"},"timestamp":"${NOW_TS}"}`,
+      ),
+      finding: "json_unstorable_string",
+    },
+    {
+      name: "a text body with a raw 0x00 byte",
+      bytes: Buffer.from("plain text \u0000 with a raw NUL"),
+      finding: "invalid_json",
+    },
+    {
+      name: "a raw NUL and invalid UTF-8 inside a JSON string",
+      bytes: Buffer.concat([
+        Buffer.from('{"event":"a'),
+        Buffer.from([0x00, 0xff, 0xed, 0xa0, 0x80]),
+        Buffer.from('b"}'),
+      ]),
+      finding: "invalid_utf8",
+    },
+  ];
+
+  for (const signed of [true, false]) {
+    test(`${signed ? "signed" : "unsigned"}: each is answered, stored byte for byte, and its finding says what`, async ({
+      request,
+      api,
+      signedEndpoint,
+    }) => {
+      for (const { name, bytes, finding } of bodies) {
+        const response = await deliver(request, signedEndpoint.path, bytes, {
+          secret: signed ? SECRET : undefined,
+        });
+        expect(response.status(), `${name}: ${await response.text()}`).toBe(signed ? 200 : 401);
+        const { id } = await response.json();
+        const stored = await getDelivery(api, id);
+        const content = Buffer.from(stored.body.content, stored.body.encoding);
+        expect(sha256(content), name).toBe(sha256(bytes));
+        expect(stored.sha256).toBe(sha256(bytes));
+        expect(stored.verification.result).toBe(signed ? "verified" : "missing_signature");
+        expect(
+          stored.findings.map((f) => f.code),
+          name,
+        ).toContain(finding);
+      }
+      const list = await (
+        await api.get(`/api/webhooks/deliveries?endpoint=${signedEndpoint.id}`)
+      ).json();
+      expect(list.deliveries).toHaveLength(bodies.length);
+      expect(list.deliveries.map((d: { event: string | null }) => d.event)).toContain("a\uFFFDb");
+    });
+  }
+
+  test("a 0.9 MB body of duplicated keys adds under 4 KB to a list answer", async ({
+    request,
+    api,
+    signedEndpoint,
+  }) => {
+    const listBytes = async () =>
+      (
+        await (
+          await api.get(`/api/webhooks/deliveries?endpoint=${signedEndpoint.id}&limit=100`)
+        ).body()
+      ).length;
+    await deliver(request, signedEndpoint.path, JSON.stringify(envelope()), { secret: SECRET });
+    const before = await listBytes();
+    const parts = ['"event":"task.completed"'];
+    for (let length = parts.join(",").length; length < 900_000;) {
+      const part = `"a":${parts.length}`;
+      parts.push(part);
+      length += part.length + 1;
+    }
+    const big = Buffer.from(`{${parts.join(",")}}`);
+    const response = await deliver(request, signedEndpoint.path, big);
+    expect(response.status()).toBe(401);
+    const after = await listBytes();
+    console.log(`list answer: ${before} bytes, ${after} with the 0.9 MB body (+${after - before})`);
+    expect(after - before).toBeLessThan(4096);
+    const stored = await getDelivery(api, (await response.json()).id);
+    expect(stored.size).toBe(big.length);
+    const duplicate = stored.findings.find((f) => f.code === "duplicate_key");
+    expect(duplicate?.message).toMatch(/^a appears \d+ times; .*, …and \d+ more \(some parsers/);
+  });
+});

@@ -1,3 +1,4 @@
+import { shortened } from "@/lib/db/storable-text";
 import { jsonPath } from "../format";
 
 /**
@@ -11,11 +12,15 @@ export interface DuplicateKey {
   count: number;
   /** The value JSON.parse keeps (the last), as written, cut to 60 characters. */
   kept: string;
-  /** The values it drops, as written. */
+  /** The first DROPPED_LISTED values it drops, as written, each cut to 60 characters. */
   dropped: string[];
+  /** How many values it drops in all (a hostile body may repeat one key 100,000 times). */
+  droppedCount: number;
 }
 
 const SNIPPET = 60;
+const DROPPED_LISTED = 3;
+const MAX_PATH_CHARS = 120;
 const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 
 interface Frame {
@@ -43,8 +48,14 @@ function stringEnd(text: string, start: number): number {
 }
 
 function snippet(text: string, [start, end]: [number, number]): string {
-  const value = text.slice(start, Math.min(end, start + SNIPPET + 1));
-  return end - start > SNIPPET ? `${value.slice(0, SNIPPET)}…` : value;
+  return shortened(text.slice(start, Math.min(end, start + SNIPPET + 1)), SNIPPET);
+}
+
+/** The finding's sentence: bounded whatever the body (a path, the kept value and a few dropped ones). */
+export function formatDuplicateKey(duplicate: DuplicateKey): string {
+  const more = duplicate.droppedCount - duplicate.dropped.length;
+  const dropped = `${duplicate.dropped.join(", ")}${more > 0 ? `, …and ${more} more` : ""}`;
+  return `${duplicate.path} appears ${duplicate.count} times; JSON.parse keeps the last, ${duplicate.kept}, and drops ${dropped} (some parsers keep the first instead)`;
 }
 
 export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
@@ -68,10 +79,13 @@ export function duplicateKeys(text: string, limit = 10): DuplicateKey[] {
     for (const [key, spans] of frame.keys ?? []) {
       if (spans.length < 2 || found.length >= limit) continue;
       found.push({
-        path: jsonPath([...pathOf(frame), key]),
+        path: shortened(jsonPath([...pathOf(frame), key]), MAX_PATH_CHARS),
         count: spans.length,
         kept: snippet(text, spans.at(-1)!),
-        dropped: spans.slice(0, -1).map((span) => snippet(text, span)),
+        dropped: spans
+          .slice(0, Math.min(DROPPED_LISTED, spans.length - 1))
+          .map((span) => snippet(text, span)),
+        droppedCount: spans.length - 1,
       });
     }
   };

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
+import { safeErrorSummary } from "@/lib/db/errors";
+import { storableJson, storableText } from "@/lib/db/storable-text";
 import { observeData, SHAPE_LIMITS, type DeliveryObservations } from "./observe";
 
 export interface ShapeInput {
@@ -17,9 +19,11 @@ export interface ShapeInput {
  * its cost is the same at the 100th delivery and the 10,000th. Concurrent deliveries of one event queue on
  * the shape row's lock, and every counter is `count + n`, so none is lost.
  */
-export function shapeUpdateStatement({ endpointId, event, receivedAt, observed }: ShapeInput) {
+export function shapeUpdateStatement({ endpointId, receivedAt, observed, ...input }: ShapeInput) {
   const at = receivedAt.toISOString();
-  const rows = JSON.stringify(observed.observations.map((o, ord) => ({ ...o, ord })));
+  // Paths and examples come from the sender's JSON: a NUL or lone surrogate would fail the statement.
+  const event = storableText(input.event);
+  const rows = storableJson(observed.observations.map((o, ord) => ({ ...o, ord })));
   return sql`
     with obs as (
       select * from jsonb_to_recordset(${rows}::jsonb)
@@ -124,7 +128,8 @@ export async function recordEventShape(db: Db, delivery: ReceivedDelivery): Prom
 
 /**
  * recordEventShape for the receiver, run once the delivery is stored and answered: a failure here is
- * logged and never touches the delivery, which is already committed.
+ * logged (what failed, never the statement's parameters, which hold the sender's data) and never touches
+ * the delivery, which is already committed.
  */
 export async function recordEventShapeAfterStore(
   db: Db,
@@ -133,9 +138,8 @@ export async function recordEventShapeAfterStore(
   try {
     await recordEventShape(db, delivery);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     console.error(
-      `[webhooks] event shape not updated for endpoint ${delivery.endpointId}: ${reason}`,
+      `[webhooks] event shape not updated for endpoint ${delivery.endpointId}; the delivery is stored: ${safeErrorSummary(error)}`,
     );
   }
 }
