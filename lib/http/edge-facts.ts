@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { headerOrderOf } from "./header-order";
 
 /**
  * What the project's own HTTP server (lib/http/server.ts) learned about a request before Next.js saw it, handed
@@ -30,4 +31,18 @@ export const edgeFactsStore: AsyncLocalStorage<EdgeFacts> = (holder[KEY] ??=
 /** The facts of the request being handled, or undefined where the project's own server is not in front. */
 export function edgeFacts(): EdgeFacts | undefined {
   return edgeFactsStore.getStore();
+}
+
+/** The arrival order of the request being handled (lower-case names), or null where nobody recorded it. */
+export function recordedHeaderOrder(): string[] | null {
+  const facts = edgeFacts();
+  return facts ? headerOrderOf(facts.rawHeaders) : null;
+}
+
+/**
+ * How the headers shown to a member are ordered on this deployment: as received where the project's own
+ * server is in front, sorted by name where it is not (Vercel; docs/deploy.md).
+ */
+export function headerOrderOnThisDeployment(): "as-received" | "sorted" {
+  return edgeFacts() ? "as-received" : "sorted";
 }

@@ -1,9 +1,7 @@
-import { edgeFacts } from "./edge-facts";
-
 /**
  * The order a request's headers arrived in. The WHATWG Headers that route handlers get iterate in sorted
  * order, so the only record of the sender's order is Node's `rawHeaders`, which the project's own server
- * hands to route handlers in-process (lib/http/edge-facts.ts). Where that server is not in front (`next
+ * hands to route handlers in-process (recordedHeaderOrder in lib/http/edge-facts.ts). Where that server is not in front (`next
  * start` alone, Vercel's runtime) the order is unknown: headers keep the sorted order, and the inspector says
  * so. No request header can change either: a client's `X-Console-Header-Order` is just another header.
  */
@@ -13,12 +11,6 @@ export function headerOrderOf(rawHeaders: readonly string[]): string[] {
   const names = new Set<string>();
   for (let i = 0; i < rawHeaders.length; i += 2) names.add(rawHeaders[i]!.toLowerCase());
   return [...names];
-}
-
-/** The arrival order of the request being handled, or null where no server of ours recorded it. */
-export function recordedHeaderOrder(): string[] | null {
-  const facts = edgeFacts();
-  return facts ? headerOrderOf(facts.rawHeaders) : null;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type DeliveryCounts,
   type DeliveryFilters,
 } from "./delivery-store";
-import { headerOrderOnThisDeployment } from "./request-meta";
+import { headerOrderOnThisDeployment } from "@/lib/http/edge-facts";
 import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./delivery-view";
 import {
   createEndpoint,

@@ -26,6 +26,7 @@ import {
   type ReceiptEndpoint,
 } from "./receipt-store";
 import { redactedHeaders } from "./request-meta";
+import { recordedHeaderOrder } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
@@ -146,7 +147,7 @@ function assessDelivery(
     endpointId: endpoint.id,
     receivedAt,
     method: request.method,
-    headers: redactedHeaders(request.headers),
+    headers: redactedHeaders(request.headers, recordedHeaderOrder()),
     clientAddress: clientAddress(request.headers, proxyTrust(getServerEnv())),
     contentType,
     body,

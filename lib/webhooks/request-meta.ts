@@ -1,4 +1,4 @@
-import { asArrived, recordedHeaderOrder } from "@/lib/http/header-order";
+import { asArrived } from "@/lib/http/header-order";
 
 /**
  * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
@@ -38,22 +38,14 @@ export function isCredentialHeader(name: string): boolean {
 }
 
 /**
- * Header pairs as they arrived, credentials replaced by "[redacted]": in arrival order where the project's
- * own server recorded it (lib/http/header-order.ts), else as received, sorted. Every header the sender sent
- * is kept, `x-console-*` ones included: none of them means anything to this app.
+ * Header pairs as they arrived, credentials replaced by "[redacted]": in `order` where the project's own
+ * server recorded it (recordedHeaderOrder in lib/http/header-order.ts), else as received, sorted. Every
+ * header the sender sent is kept, `x-console-*` ones included: none of them means anything to this app.
  */
-export function redactedHeaders(headers: Headers): [string, string][] {
+export function redactedHeaders(headers: Headers, order: string[] | null): [string, string][] {
   const pairs: [string, string][] = [];
   headers.forEach((value, name) => {
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
-  return asArrived(pairs, recordedHeaderOrder());
-}
-
-/**
- * How the headers shown to a member are ordered on this deployment: as received where the project's own
- * server is in front, sorted by name where it is not (Vercel; docs/deploy.md).
- */
-export function headerOrderOnThisDeployment(): "as-received" | "sorted" {
-  return recordedHeaderOrder() ? "as-received" : "sorted";
+  return asArrived(pairs, order);
 }

@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/analyze";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
-import { edgeFactsStore, type EdgeFacts } from "@/lib/http/edge-facts";
-import { redactedHeaders } from "@/lib/webhooks/request-meta";
+import { edgeFactsStore, recordedHeaderOrder, type EdgeFacts } from "@/lib/http/edge-facts";
+import { redactedHeaders as redactedAs } from "@/lib/webhooks/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/read-body";
 
 const JSON_TYPE = "application/json";
+
+/** As the receiver stores them: in the order our server recorded, if it did. */
+const redactedHeaders = (headers: Headers) => redactedAs(headers, recordedHeaderOrder());
 
 /** Runs `fn` as a route handler behind the project's own server would, with what that server learned. */
 function behindOwnServer<T>(facts: Partial<EdgeFacts>, fn: () => T): T {
