@@ -1,6 +1,10 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
-import { ifNoneMatchMatches, negotiateCoding, ROUTE_ENCODING_HEADER } from "@/lib/http/content-coding";
+import {
+  ifNoneMatchMatches,
+  negotiateCoding,
+  ROUTE_ENCODING_HEADER,
+} from "@/lib/http/content-coding";
 import { edgeFacts } from "@/lib/http/edge-facts";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 import type { ProjectsAnswer } from "./projects-service";
