@@ -30,12 +30,13 @@ async function main() {
   fs.mkdirSync(path.dirname(VERCEL_STACK_FILE), { recursive: true });
   fs.writeFileSync(VERCEL_STACK_FILE, JSON.stringify(vercel));
 
-  let app: ChildProcess | undefined;
+  const running: { app?: ChildProcess } = {};
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     try {
+      const { app } = running;
       if (app && app.exitCode === null) process.kill(-app.pid!, "SIGTERM");
     } catch {
       // Already gone.
@@ -59,11 +60,12 @@ async function main() {
     { env, stdio: "inherit" },
   );
   if (migrated.status !== 0) return stop(1);
-  app = spawn(process.execPath, serveCommand(APP_PORT, "next-start"), {
+  const app = spawn(process.execPath, serveCommand(APP_PORT, "next-start"), {
     env,
     stdio: "inherit",
     detached: true,
   });
+  running.app = app;
   app.on("exit", (code) => void stop(code ?? 1));
   process.on("SIGTERM", () => void stop(0));
   process.on("SIGINT", () => void stop(0));
