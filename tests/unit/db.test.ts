@@ -193,9 +193,9 @@ describe("embedded database folder", () => {
       path.dirname(path.resolve(t.dataDir)),
       `${path.basename(t.dataDir)}.lock`,
     );
-    // The shell starts a child that exits at once, prints its pid, and becomes a `sleep` that never reaps
+    // The shell starts a child that exits after the shell, printing its pid, became a `sleep` that never reaps
     // it: the child stays a zombie, which still answers signal 0.
-    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 60"], {
+    const parent = spawn("sh", ["-c", "sleep 0.5 & echo $!; exec sleep 60"], {
       stdio: ["ignore", "pipe", "ignore"],
     });
     try {
