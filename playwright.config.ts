@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_STORAGE_STATE } from "./tests/e2e/auth-state";
+import { pgbouncerInstalled } from "./tests/support/pgbouncer";
+import { postgresInstalled, warnPostgresSkipped } from "./tests/support/postgres";
 import {
   APP_PORT,
   APP_URL,
+  AS_ON_VERCEL,
   E2E,
   SIM,
   SIM_PORT,
@@ -20,6 +23,36 @@ const systemChromium =
 
 const CI = Boolean(process.env.CI);
 
+/**
+ * E2E_MODE=vercel (`npm run test:e2e:vercel`, part of `npm test`): the app as on Vercel, with no server of
+ * ours in front (tests/support/vercel-stack.ts). Only the specs whose answers depend on that front run there,
+ * each expecting what that mode does: the receiver, the projects answer (encoding, ETag/304), the HTTP edges
+ * and the security headers.
+ */
+const VERCEL_MODE_SPECS =
+  /(webhook-receiver|projects-api-caching|security-edges|auth-headers)\.spec\.ts$/;
+
+/**
+ * The mode needs PostgreSQL and PgBouncer: without them it is skipped, loudly (fatal where they are
+ * required, on CI), and `npm run test:e2e:vercel` passes with no tests.
+ */
+const vercelModeSkipped =
+  AS_ON_VERCEL &&
+  !(postgresInstalled() && pgbouncerInstalled()) &&
+  Boolean(warnPostgresSkipped('The "as on Vercel" end-to-end mode (it needs pgbouncer too)'));
+
+const appServer = AS_ON_VERCEL
+  ? {
+      command: "npx tsx tests/support/vercel-stack.ts",
+      // The stack stops its database and pooler itself when asked nicely.
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+    }
+  : {
+      // A fresh embedded database for every run, then the production build behind the project's own
+      // server, as `npm start` runs it.
+      command: `rm -rf ${E2E.dataDir} ${E2E.dataDir}.lock && node --import tsx server.ts -p ${APP_PORT}`,
+    };
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -27,13 +60,19 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   timeout: 60_000,
-  outputDir: `test-results/${APP_PORT}`,
+  outputDir: `test-results/${APP_PORT}${AS_ON_VERCEL ? "-vercel" : ""}`,
+  ...(AS_ON_VERCEL ? { testMatch: vercelModeSkipped ? /^$/ : VERCEL_MODE_SPECS } : {}),
   // On CI a JSON report too, for the one-line total that .ci/run prints.
   reporter: CI
     ? [
         ["list"],
         ["html", { open: "never" }],
-        ["json", { outputFile: "test-results/playwright.json" }],
+        [
+          "json",
+          {
+            outputFile: `test-results/playwright${AS_ON_VERCEL ? "-vercel" : ""}.json`,
+          },
+        ],
       ]
     : "list",
   use: {
@@ -63,25 +102,26 @@ export default defineConfig({
       dependencies: ["setup"],
     },
   ],
-  webServer: [
-    {
-      // The service simulator, first: the app reads the service from its first request.
-      command: `npm run sim -- --port ${SIM_PORT} --key ${E2E.apiKey} --no-api-key ${E2E.noApiKey} --projects ${SIM.projects} --seed ${SIM.seed}`,
-      url: `${SIM_URL}/__sim/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      // A fresh embedded database for every run, then the production build.
-      command: `rm -rf ${E2E.dataDir} ${E2E.dataDir}.lock && npx next start -p ${APP_PORT}`,
-      url: `${APP_URL}/api/health`,
-      env: appServerEnv(),
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  ],
+  webServer: vercelModeSkipped
+    ? []
+    : [
+        {
+          // The service simulator, first: the app reads the service from its first request.
+          command: `npm run sim -- --port ${SIM_PORT} --key ${E2E.apiKey} --no-api-key ${E2E.noApiKey} --projects ${SIM.projects} --seed ${SIM.seed}`,
+          url: `${SIM_URL}/__sim/health`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+        {
+          ...appServer,
+          url: `${APP_URL}/api/health`,
+          env: appServerEnv(),
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+      ],
 });

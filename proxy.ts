@@ -17,6 +17,7 @@ import {
   setSecurityHeaders,
 } from "@/lib/http/security-headers";
 import { getServerEnv } from "@/lib/env";
+import { withoutInternalHeaders } from "@/lib/http/internal-headers";
 import {
   crossSiteRefusal,
   nonJsonRefusal,
@@ -57,7 +58,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const query = params.toString();
   const here = query ? `${pathname}?${query}` : pathname;
 
-  const forwarded = new Headers(request.headers);
+  // No client-sent `x-console-*` header goes on (lib/http/internal-headers.ts); ours are set below.
+  const forwarded = withoutInternalHeaders(request.headers);
   // Only this proxy says who is signed in (lib/auth/session-verdict.ts): a client's copy never goes on.
   forwarded.delete(SESSION_VERDICT_HEADER);
   forwarded.set(NONCE_HEADER, nonce);

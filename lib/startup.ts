@@ -1,8 +1,9 @@
 import "server-only";
 import { getServerEnv, isBuildPhase } from "@/lib/env";
 import { membersDb } from "@/lib/auth/members-db";
-import { getDb } from "@/lib/db/client";
+import { getDatabase, getDb } from "@/lib/db/client";
 import { startRetentionTimer } from "@/lib/retention";
+import { onShutdown } from "@/lib/shutdown";
 
 /**
  * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.
@@ -16,6 +17,8 @@ import { startRetentionTimer } from "@/lib/retention";
  *    On Vercel opening only checks that the schema is current (the build migrated); elsewhere it migrates,
  *    pooler-safe (lib/db/postgres-migrate.ts).
  * 3. Off Vercel, runs retention on a timer (on Vercel, Vercel Cron calls /api/cron/retention instead).
+ * 4. Closes the database when the project's own server stops (lib/http/server.ts drains first): the embedded
+ *    database's lock is released then, so a replacement server opens it at once.
  */
 export function startServer(): void {
   let env;
@@ -30,4 +33,8 @@ export function startServer(): void {
     console.error("[startup] the database could not be opened yet; requests will retry:", error);
   });
   if (!env.VERCEL) startRetentionTimer(getDb, env);
+  onShutdown(async () => {
+    const database = await getDatabase().catch(() => null);
+    await database?.close();
+  });
 }

@@ -3,14 +3,20 @@ import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail } from "@/lib/webhooks/console-client";
 import { REDACTED } from "@/lib/webhooks/request-meta";
 
-/** The request's headers in the order they arrived; credentials were replaced before storing. */
+/**
+ * The request's headers in the order they arrived, or sorted by name where the deployment cannot record that
+ * order (Vercel: docs/deploy.md); credentials were replaced before storing.
+ */
 export function HeadersTab({ delivery }: { delivery: DeliveryDetail }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-xs text-muted-foreground">
         {delivery.method} from {delivery.clientAddress ?? "an unknown address"} ·{" "}
-        {delivery.headers.length} headers, in the order received. Credentials (cookies,
-        authorization) are redacted before storing.
+        {delivery.headers.length} headers,{" "}
+        {delivery.headerOrder === "sorted"
+          ? "sorted by name (header order not recorded on this deployment)"
+          : "in the order received"}
+        . Credentials (cookies, authorization) are redacted before storing.
       </p>
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-[13px]">

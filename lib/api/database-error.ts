@@ -19,6 +19,14 @@ export function databaseApiError(error: unknown): ApiError | null {
         "The database has no free connection right now. Try again in a few seconds.",
         { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
       );
+    case "in_use":
+      // Another server process holds the embedded database: the one this replaces, still draining.
+      return new ApiError(
+        503,
+        "database_in_use",
+        "The database is held by another server process (a restart in progress?). Try again in a few seconds.",
+        { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
     case "schema_not_current":
       return new ApiError(
         503,

@@ -22,6 +22,10 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
+      // The client hung up mid-body (lib/http/server.ts names that error): nobody failed, nobody reads this.
+      if (error instanceof Error && error.name === "AbortError") {
+        return errorResponse(new ApiError(400, "client_aborted", "The request body was cut off."));
+      }
       const unavailable = databaseApiError(error);
       if (unavailable) {
         // One line: a full database fails many requests at once, and the stack says nothing new.

@@ -1,13 +1,15 @@
 import { DrizzleQueryError } from "drizzle-orm";
+import { DatabaseInUseError } from "./pglite-lock";
 import { SchemaNotCurrentError } from "./postgres-migrate";
 
 /**
  * Recognises the database errors a request should answer as "try again later" rather than as a bug:
  * no connection to be had (the pool's wait ran out, the database or its pooler refused one for being full,
- * or could not be reached), and a schema older than the app. drizzle-orm wraps driver errors, so the
+ * or could not be reached), the embedded database held by another server process (lib/db/pglite-lock.ts),
+ * and a schema older than the app. drizzle-orm wraps driver errors, so the
  * whole `cause` chain is looked at.
  */
-export type DatabaseTrouble = "unavailable" | "schema_not_current";
+export type DatabaseTrouble = "unavailable" | "in_use" | "schema_not_current";
 
 /** PostgreSQL and PgBouncer SQLSTATEs: connection exceptions (08…), too many connections, starting up. */
 const UNAVAILABLE_CODE = /^(08...|53300|57P03)$/;
@@ -24,6 +26,7 @@ const UNAVAILABLE_MESSAGE =
 export function databaseTrouble(error: unknown): DatabaseTrouble | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof SchemaNotCurrentError) return "schema_not_current";
+    if (current instanceof DatabaseInUseError) return "in_use";
     if (!(current instanceof Error)) return null;
     const { code, syscall } = current as { code?: unknown; syscall?: unknown };
     if (typeof code === "string" && UNAVAILABLE_CODE.test(code)) return "unavailable";

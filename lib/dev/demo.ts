@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the whole product on http://localhost:3000 with no account: the service simulator (in this
- * process), the app (Next.js dev server) on the embedded database wired to it, a demo sign-in, and a steady
- * trickle of signed webhook deliveries to the app's receiver. Ctrl-C stops everything.
+ * process), the app (Next.js in development, behind the project's own server: server.ts) on the embedded
+ * database wired to it, a demo sign-in, and a steady trickle of signed webhook deliveries to the app's
+ * receiver. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -165,8 +166,9 @@ async function main() {
   sim = await startDemoSimulator();
   log(`service simulator on ${sim.url} (500 projects; control API at ${sim.url}/__sim/)`);
 
-  const nextBin = path.resolve("node_modules/next/dist/bin/next");
-  start("app", process.execPath, [nextBin, "dev", "-H", APP_HOST, "-p", String(APP_PORT)], {
+  // The project's own server (server.ts) in development mode: the same edge as `npm start`.
+  const serverArgs = ["--import", "tsx", path.resolve("server.ts"), "--dev"];
+  start("app", process.execPath, [...serverArgs, "-H", APP_HOST, "-p", String(APP_PORT)], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     DEMO_MODE: "true",

@@ -1,4 +1,5 @@
 import type { ServerEnv } from "@/lib/env-schema";
+import { edgeFacts } from "./edge-facts";
 
 /**
  * The one way this app learns a client's address (sign-in limits, the receiver's stored deliveries).
@@ -6,14 +7,10 @@ import type { ServerEnv } from "@/lib/env-schema";
  * - on Vercel (VERCEL=1), `x-real-ip`, which Vercel's edge sets from the connection and never passes through;
  * - with TRUSTED_PROXY_HOPS=N, the N-th X-Forwarded-For entry from the right (each trusted proxy appends
  *   the address it saw; entries further left were written by whoever connected first and can be forged);
- * - otherwise the TCP peer: lib/http/edge-guard.ts copies the socket address into SOCKET_ADDRESS_HEADER
- *   before Next.js sees the request (Next 16 gives route handlers and the proxy no socket), overwriting
- *   whatever a client sent under that name.
+ * - otherwise the TCP peer, which the project's own server hands to route handlers in-process
+ *   (lib/http/edge-facts.ts: Next 16 gives route handlers no socket). No request header is ever read for it.
  */
 export type ProxyTrust = { kind: "vercel" } | { kind: "hops"; hops: number } | { kind: "socket" };
-
-/** Set by the edge guard from `req.socket.remoteAddress`; a client's own value is overwritten. */
-export const SOCKET_ADDRESS_HEADER = "x-console-socket-address";
 
 export function proxyTrust(env: Pick<ServerEnv, "VERCEL" | "TRUSTED_PROXY_HOPS">): ProxyTrust {
   if (env.VERCEL) return { kind: "vercel" };
@@ -34,7 +31,7 @@ export function clientAddress(headers: Headers, trust: ProxyTrust): string | nul
     // Fewer entries than trusted proxies: the request skipped one, so the left-most is all we have.
     address = hops.length >= trust.hops ? hops[hops.length - trust.hops] : hops[0];
   } else {
-    address = headers.get(SOCKET_ADDRESS_HEADER)?.trim();
+    address = edgeFacts()?.peerAddress;
   }
   if (!address) return null;
   // An IPv4 peer on a dual-stack socket reads "::ffff:1.2.3.4"; one address, one spelling.

@@ -58,10 +58,9 @@ export function ifNoneMatchMatches(ifNoneMatch: string | null, etag: string): bo
  * How a route handler sends a body it encoded itself (lib/http/precompressed.ts). Next 16 drops
  * `Content-Encoding` from every route handler's Response (FORBIDDEN_HEADERS in
  * next/dist/server/send-response.js: it assumes the body may have been decoded by fetch), so the route names
- * its coding in ROUTE_ENCODING_HEADER instead, and the edge guard (lib/http/edge-guard.ts), which holds
- * every Node response before Next writes to it, sends that header as `Content-Encoding`. The guard marks
- * each request it screened with ENCODING_PASSTHROUGH_HEADER (a client's own value overwritten): a route sends
- * encoded bytes only when it is there, and identity otherwise, so an answer is never mislabelled.
+ * its coding in ROUTE_ENCODING_HEADER instead, and the project's own server (lib/http/server.ts) sends that
+ * header as `Content-Encoding`. A route encodes only when that server says it is in front (EdgeFacts'
+ * `encodingPassthrough`, in-process: no request header can claim it), and answers identity otherwise,
+ * leaving compression to the platform (Vercel, or Next's own), so an answer is never mislabelled.
  */
 export const ROUTE_ENCODING_HEADER = "x-console-content-encoding";
-export const ENCODING_PASSTHROUGH_HEADER = "x-console-encoding-passthrough";

@@ -1,11 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import {
-  ENCODING_PASSTHROUGH_HEADER,
   ifNoneMatchMatches,
   negotiateCoding,
   ROUTE_ENCODING_HEADER,
 } from "@/lib/http/content-coding";
+import { edgeFacts } from "@/lib/http/edge-facts";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 import type { ProjectsAnswer } from "./projects-service";
 
@@ -34,8 +34,8 @@ export async function snapshotResponse(
   { document, tail }: Pick<Snapshot, "document" | "tail">,
   requestHeaders: Headers,
 ): Promise<Response> {
-  // Encoded bytes only where the edge guard will label them (lib/http/content-coding.ts says why).
-  const coding = requestHeaders.has(ENCODING_PASSTHROUGH_HEADER)
+  // Encoded bytes only where our own server will label them (lib/http/content-coding.ts says why).
+  const coding = edgeFacts()?.encodingPassthrough
     ? negotiateCoding(requestHeaders.get("accept-encoding"))
     : "identity";
   const etag = document.etag(tail, coding);

@@ -18,6 +18,7 @@ import {
   type DeliveryCounts,
   type DeliveryFilters,
 } from "./delivery-store";
+import { headerOrderOnThisDeployment } from "@/lib/http/edge-facts";
 import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./delivery-view";
 import {
   createEndpoint,
@@ -95,7 +96,10 @@ export async function deliveryDetail(id: number) {
   const row = await getDelivery(db, id);
   if (!row)
     throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
-  return toDeliveryDetail(row, await listRetryGroup(db, row));
+  return {
+    ...toDeliveryDetail(row, await listRetryGroup(db, row)),
+    headerOrder: headerOrderOnThisDeployment(),
+  };
 }
 
 export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {

@@ -41,6 +41,11 @@ export interface DeliveryDetail extends DeliverySummary {
   /** What the analysis found, bounded (boundedFindings in analyze.ts). */
   findings: Finding[];
   headers: [string, string][];
+  /**
+   * How this deployment orders headers (lib/webhooks/request-meta.ts): as received behind the project's
+   * own server, sorted by name where it is not (Vercel). Set by the detail answer only, not in exports.
+   */
+  headerOrder?: "as-received" | "sorted";
   clientAddress: string | null;
   verification: DeliverySummary["verification"] & { signedTimestamp: string | null };
   response: DeliverySummary["response"] & { hangSeconds: number | null };

@@ -25,6 +25,7 @@ import {
   type ReceiptEndpoint,
 } from "./receipt-store";
 import { redactedHeaders } from "./request-meta";
+import { recordedHeaderOrder } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
@@ -136,7 +137,7 @@ function assessDelivery(
     endpointId: endpoint.id,
     receivedAt,
     method: request.method,
-    headers: redactedHeaders(request.headers),
+    headers: redactedHeaders(request.headers, recordedHeaderOrder()),
     clientAddress: clientAddress(request.headers, proxyTrust(env)),
     contentType,
     body,

@@ -1,5 +1,4 @@
-import { SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { HEADER_ORDER_HEADER, asArrived } from "@/lib/http/header-order";
+import { asArrived } from "@/lib/http/header-order";
 
 /**
  * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
@@ -39,14 +38,14 @@ export function isCredentialHeader(name: string): boolean {
 }
 
 /**
- * Header pairs as they arrived (where the edge guard recorded them), credentials replaced by "[redacted]";
- * our own internal headers left out.
+ * Header pairs as they arrived, credentials replaced by "[redacted]": in `order` where the project's own
+ * server recorded it (recordedHeaderOrder in lib/http/header-order.ts), else as received, sorted. Every
+ * header the sender sent is kept, `x-console-*` ones included: none of them means anything to this app.
  */
-export function redactedHeaders(headers: Headers): [string, string][] {
+export function redactedHeaders(headers: Headers, order: string[] | null): [string, string][] {
   const pairs: [string, string][] = [];
   headers.forEach((value, name) => {
-    if (name === SOCKET_ADDRESS_HEADER || name === HEADER_ORDER_HEADER) return;
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
   });
-  return asArrived(pairs, headers.get(HEADER_ORDER_HEADER));
+  return asArrived(pairs, order);
 }

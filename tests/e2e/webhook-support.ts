@@ -51,6 +51,8 @@ export interface DeliveryDetail {
   endpointId: string;
   event: string | null;
   headers: [string, string][];
+  /** "sorted" where no server of ours records the arrival order (as on Vercel). */
+  headerOrder?: "as-received" | "sorted";
   sha256: string;
   size: number;
   verification: { result: string; scheme: string | null; schemeMismatch: boolean };

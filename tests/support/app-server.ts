@@ -3,16 +3,33 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { E2E } from "./e2e-env";
+import { E2E, vercelStackEnv } from "./e2e-env";
 
 /**
- * App servers of a test's or a benchmark's own: `next start` from the production build (NEXT_DIST_DIR), on a
- * free port, with its own database and settings, its output captured. The end-to-end stack's shared server is
- * started by playwright.config.ts instead; these are for tests that need another configuration, several
- * instances, or a server they may kill.
+ * App servers of a test's or a benchmark's own: the production build (NEXT_DIST_DIR) on a free port, with its
+ * own database and settings, its output captured, behind the project's own server (server.ts, as `npm start`
+ * runs it) or, as on Vercel, `next start` alone. The end-to-end stack's shared server is started by
+ * playwright.config.ts instead; these are for tests that need another configuration, several instances, or a
+ * server they may kill.
  */
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules/next/dist/bin/next");
+
+/**
+ * The command line that serves the build on `port`: `node --import tsx server.ts` (one process: its pid is
+ * the server's, for the benches' CPU figures), or `next start` where no server of ours runs (Vercel).
+ */
+export function serveCommand(port: number, front: AppFront): string[] {
+  return front === "own-server"
+    ? ["--import", "tsx", path.join(process.cwd(), "server.ts"), "-p", String(port)]
+    : [NEXT_BIN, "start", "-p", String(port)];
+}
+
+/**
+ * What stands in front of Next.js: the project's own server, or nothing (`next start`), as on Vercel, where
+ * Vercel's runtime calls the app and no server of ours runs.
+ */
+export type AppFront = "own-server" | "next-start";
 
 export function distDir(): string {
   return process.env.NEXT_DIST_DIR ?? ".next";
@@ -50,7 +67,7 @@ export interface AppServer {
   /** http://localhost:<port>: one host name everywhere, since sign-in cookies and callbacks depend on it. */
   url: string;
   port: number;
-  /** The `next start` process (it answers HTTP itself): for CPU time read from /proc by the benches. */
+  /** The server process (it answers HTTP itself): for CPU time read from /proc by the benches. */
   pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
@@ -67,6 +84,8 @@ export interface AppServerOptions {
   dataDir?: string;
   /** Default: a free port. Pass one to restart a server where it was. */
   port?: number;
+  /** Default: "next-start" when `env.VERCEL` is set (as on Vercel), else "own-server" (as `npm start`). */
+  front?: AppFront;
 }
 
 function launch(port: number, options: AppServerOptions) {
@@ -88,10 +107,13 @@ function launch(port: number, options: AppServerOptions) {
     ADMIN_PASSWORD: E2E.adminPassword,
     WEBHOOK_SECRET: E2E.webhookSecret,
     PGLITE_DATA_DIR: options.dataDir ?? ownDataDir!,
+    // In the "as on Vercel" end-to-end mode, every server of a spec's own is a Vercel instance too.
+    ...vercelStackEnv(),
     ...options.env,
   };
   // Its own process group (detached), so that stop and kill reach every process the server started.
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+  const front = options.front ?? (env.VERCEL ? "next-start" : "own-server");
+  const child = spawn(process.execPath, serveCommand(port, front), {
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

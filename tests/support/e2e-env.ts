@@ -1,3 +1,5 @@
+import fs from "node:fs";
+
 /**
  * The end-to-end stack's configuration, shared by playwright.config.ts and the specs.
  * Ports can be moved (E2E_APP_PORT, E2E_SIM_PORT) so that two checkouts can run side by side.
@@ -6,6 +8,24 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4010);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const SIM_URL = `http://localhost:${SIM_PORT}`;
+
+/**
+ * Which front the app runs behind: the project's own server (lib/http/server.ts, as `npm start`), or, with
+ * E2E_MODE=vercel, none: `next start` alone with VERCEL=1 on PostgreSQL behind PgBouncer, as on Vercel
+ * (tests/support/vercel-stack.ts). Specs that run in both modes expect what each one does.
+ */
+export const E2E_MODE: "own-server" | "vercel" =
+  process.env.E2E_MODE === "vercel" ? "vercel" : "own-server";
+export const AS_ON_VERCEL = E2E_MODE === "vercel";
+
+/** Where the "as on Vercel" stack writes its database settings for the specs' own servers. */
+export const VERCEL_STACK_FILE = `test-results/vercel-stack-${APP_PORT}.json`;
+
+/** The "as on Vercel" stack's settings (VERCEL=1, the pooled and direct URLs); empty in the other mode. */
+export function vercelStackEnv(): Record<string, string> {
+  if (!AS_ON_VERCEL) return {};
+  return JSON.parse(fs.readFileSync(VERCEL_STACK_FILE, "utf8")) as Record<string, string>;
+}
 
 /** Test-only credentials and secrets; they protect nothing outside this throwaway stack. */
 export const E2E = {

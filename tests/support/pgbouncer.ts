@@ -27,6 +27,10 @@ function findPgbouncer(): string | null {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
 }
 
+export function pgbouncerInstalled(): boolean {
+  return findPgbouncer() !== null;
+}
+
 export async function startThrowawayPgbouncer(
   postgresUrl: string,
   options: { poolSize: number; maxClients?: number },

@@ -27,6 +27,11 @@ function findBinary(name: string): string | null {
   return null;
 }
 
+/** Whether a throwaway cluster can be started here (server binaries installed, or TEST_DATABASE_URL set). */
+export function postgresInstalled(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL || (findBinary("initdb") && findBinary("pg_ctl")));
+}
+
 export function postgresRequired(): boolean {
   return process.env.REQUIRE_POSTGRES === "1";
 }

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +10,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connect";
 import { databaseTrouble } from "@/lib/db/errors";
+import { isAlive } from "@/lib/db/pglite-lock";
 import { applyMigrations } from "@/lib/db/postgres-migrate";
 import * as schema from "@/lib/db/schema";
 import { signInAttempts } from "@/lib/db/schema";
@@ -169,14 +172,48 @@ describe("embedded database folder", () => {
     try {
       // Stand in for another live process (our parent) holding the folder.
       fs.writeFileSync(lock, String(process.ppid));
-      await expect(openDatabase(t)).rejects.toThrow(
-        /in use by process \d+ .*stop that server first/,
+      const refused = await openDatabase(t).then(
+        () => null,
+        (error: unknown) => error,
       );
+      expect(String(refused)).toMatch(/in use by process \d+ .*stop that server first/);
+      // A matter of seconds (a replacement starting while the old server drains): 503, not 500.
+      expect(databaseTrouble(refused)).toBe("in_use");
     } finally {
       fs.writeFileSync(lock, String(process.pid));
       await first.close();
     }
     expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("takes over a lock held by a zombie: a process that exited and was not reaped yet", async () => {
+    const t = storageTargets()[0]!.target();
+    if (t.kind !== "pglite" || !t.dataDir) throw new Error("expected a PGlite folder");
+    const lock = path.join(
+      path.dirname(path.resolve(t.dataDir)),
+      `${path.basename(t.dataDir)}.lock`,
+    );
+    // The shell starts a child that exits after the shell, printing its pid, became a `sleep` that never reaps
+    // it: the child stays a zombie, which still answers signal 0.
+    const parent = spawn("sh", ["-c", "sleep 0.5 & echo $!; exec sleep 60"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    try {
+      const [line] = (await once(parent.stdout, "data")) as [Buffer];
+      const zombie = Number(line.toString().trim());
+      await expect.poll(() => fs.readFileSync(`/proc/${zombie}/stat`, "utf8")).toMatch(/\) Z /);
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      expect(isAlive(zombie)).toBe(false);
+      expect(isAlive(parent.pid!)).toBe(true);
+
+      fs.mkdirSync(t.dataDir, { recursive: true });
+      fs.writeFileSync(lock, String(zombie));
+      const database = await openDatabase(t);
+      expect(fs.readFileSync(lock, "utf8")).toBe(String(process.pid));
+      await database.close();
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 
   it("takes over a lock left by a dead process (crash, kill -9)", async () => {

@@ -1,12 +1,23 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/analyze";
-import { clientAddress, proxyTrust, SOCKET_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { HEADER_ORDER_HEADER, headerOrderOf } from "@/lib/http/header-order";
-import { redactedHeaders } from "@/lib/webhooks/request-meta";
+import { clientAddress, proxyTrust } from "@/lib/http/client-address";
+import { edgeFactsStore, recordedHeaderOrder, type EdgeFacts } from "@/lib/http/edge-facts";
+import { redactedHeaders as redactedAs } from "@/lib/webhooks/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/read-body";
 
 const JSON_TYPE = "application/json";
+
+/** As the receiver stores them: in the order our server recorded, if it did. */
+const redactedHeaders = (headers: Headers) => redactedAs(headers, recordedHeaderOrder());
+
+/** Runs `fn` as a route handler behind the project's own server would, with what that server learned. */
+function behindOwnServer<T>(facts: Partial<EdgeFacts>, fn: () => T): T {
+  return edgeFactsStore.run(
+    { peerAddress: undefined, rawHeaders: [], encodingPassthrough: true, ...facts },
+    fn,
+  );
+}
 const codes = (bytes: Buffer | string, type: string | null = JSON_TYPE) =>
   analyzeBody(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), type).findings.map(
     (f) => f.code,
@@ -168,7 +179,7 @@ describe("request metadata", () => {
     expect(JSON.stringify(pairs)).not.toMatch(/sk_live_abc|session=abc/);
   });
 
-  it("keeps the headers as they arrived, in order, as the edge guard recorded them from the raw headers", () => {
+  it("keeps the headers as they arrived, in order, as the project's server recorded them from the raw headers", () => {
     const raw = ["User-Agent", "Svc/1", "X-Webhook-Signature", "abc", "Content-Type", "a/b"];
     const headers = new Headers({
       "user-agent": "Svc/1",
@@ -180,13 +191,31 @@ describe("request metadata", () => {
       "user-agent",
       "x-webhook-signature",
     ]);
-    headers.set(HEADER_ORDER_HEADER, headerOrderOf([...raw, "X-Extra", "1"]));
     headers.set("x-forwarded-proto", "added by Next.js, never sent");
+    expect(
+      behindOwnServer({ rawHeaders: [...raw, "X-Extra", "1"] }, () =>
+        redactedHeaders(headers).map(([name]) => name),
+      ),
+    ).toEqual(["user-agent", "x-webhook-signature", "content-type"]);
+  });
+
+  it("a forged x-console-header-order is an ordinary header: stored, and orders nothing", () => {
+    const raw = ["X-Zulu", "1", "X-Console-Header-Order", "content-type", "Content-Type", "a/b"];
+    const headers = new Headers({
+      "x-zulu": "1",
+      "x-console-header-order": "content-type",
+      "content-type": "a/b",
+    });
+    // Without our server (as on Vercel): every header, sorted.
     expect(redactedHeaders(headers).map(([name]) => name)).toEqual([
-      "user-agent",
-      "x-webhook-signature",
       "content-type",
+      "x-console-header-order",
+      "x-zulu",
     ]);
+    // Behind it: every header, as they arrived.
+    expect(
+      behindOwnServer({ rawHeaders: raw }, () => redactedHeaders(headers).map(([name]) => name)),
+    ).toEqual(["x-zulu", "x-console-header-order", "content-type"]);
   });
 
   it("redacts by what a header is: any name with key, token, secret, password, auth, cookie or session", () => {
@@ -218,25 +247,24 @@ describe("request metadata", () => {
     const ordinary = ["Content-Type", "User-Agent", "X-GitHub-Event", "Keep-Alive", "X-Request-Id"];
     const headers = new Headers();
     for (const name of [...credentials, ...signatures, ...ordinary]) headers.set(name, `v-${name}`);
-    headers.set(SOCKET_ADDRESS_HEADER, "203.0.113.1");
     const pairs = Object.fromEntries(redactedHeaders(headers));
     for (const name of credentials) expect(pairs[name.toLowerCase()], name).toBe("[redacted]");
     for (const name of [...signatures, ...ordinary]) {
       expect(pairs[name.toLowerCase()], name).toBe(`v-${name}`);
     }
-    // The address our edge guard adds is stored as the client address, not as a header.
-    expect(pairs).not.toHaveProperty(SOCKET_ADDRESS_HEADER);
   });
 });
 
 describe("client address", () => {
   const forwarded = (value: string) =>
-    new Headers({ "x-forwarded-for": value, [SOCKET_ADDRESS_HEADER]: "::ffff:10.1.2.3" });
+    new Headers({ "x-forwarded-for": value, "x-console-socket-address": "6.6.6.6" });
+  const peer = <T>(fn: () => T) => behindOwnServer({ peerAddress: "::ffff:10.1.2.3" }, fn);
 
-  it("with no proxy configured, is the socket's address whatever X-Forwarded-For says", () => {
+  it("with no proxy configured, is the socket's address whatever X-Forwarded-For or any header says", () => {
     const trust = proxyTrust({ VERCEL: undefined, TRUSTED_PROXY_HOPS: 0 });
-    expect(clientAddress(forwarded("203.0.113.7"), trust)).toBe("10.1.2.3");
-    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.7" }), trust)).toBeNull();
+    expect(peer(() => clientAddress(forwarded("203.0.113.7"), trust))).toBe("10.1.2.3");
+    // No server of ours in front: no socket address, and no header stands in for it.
+    expect(clientAddress(forwarded("203.0.113.7"), trust)).toBeNull();
   });
 
   it("with N trusted hops, is the N-th X-Forwarded-For entry from the right", () => {
@@ -260,7 +288,7 @@ describe("client address", () => {
     const trust = proxyTrust({ VERCEL: "1", TRUSTED_PROXY_HOPS: 2 });
     expect(trust).toEqual({ kind: "vercel" });
     const headers = forwarded("6.6.6.6, 10.0.0.1");
-    expect(clientAddress(headers, trust)).toBeNull();
+    expect(peer(() => clientAddress(headers, trust))).toBeNull();
     headers.set("x-real-ip", "198.51.100.4");
     expect(clientAddress(headers, trust)).toBe("198.51.100.4");
   });
