@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEFAULT_SCHEME, sign } from "@/lib/webhooks/signature";
+import { DEFAULT_SCHEME, sign } from "@/lib/signing";
 import { startApp, type AppServer } from "../support/app-server";
 import { E2E } from "../support/e2e-env";
 import { signInCookie } from "./upstream-support";
