@@ -43,7 +43,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         }
         const next = await base.callbacks!.jwt!(params);
         // A sign-in (never a renewal: `user` is only there at sign-in) begins a session on the server.
-        if (next && params.user?.id) next.sid = await startSession(await membersDb(), params.user.id);
+        if (next && params.user?.id)
+          next.sid = await startSession(await membersDb(), params.user.id);
         return next;
       },
     },

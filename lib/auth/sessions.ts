@@ -43,7 +43,11 @@ export async function startSession(db: Db, memberId: string, now = new Date()): 
  */
 export async function findSessionMember(
   db: Db,
-  { memberId, sessionId, tokenExpires }: { memberId: string; sessionId: string; tokenExpires: number },
+  {
+    memberId,
+    sessionId,
+    tokenExpires,
+  }: { memberId: string; sessionId: string; tokenExpires: number },
   now = new Date(),
 ): Promise<MemberRecord | null> {
   // A token from elsewhere must not turn into a database error.

@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, removeMember } from "@/lib/auth/members";
-import {
-  endAllSessions,
-  endSession,
-  findSessionMember,
-  startSession,
-} from "@/lib/auth/sessions";
+import { endAllSessions, endSession, findSessionMember, startSession } from "@/lib/auth/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-lifetime";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { memberSessions } from "@/lib/db/schema";

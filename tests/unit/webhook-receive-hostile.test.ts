@@ -263,7 +263,9 @@ for (const { label, target, skip } of storageTargets()) {
       });
       expect(response.status).toBe(401);
       const after = await listAnswer();
-      console.log(`${label}: list answer ${before} bytes, ${after} with the ${big.length}-byte body`);
+      console.log(
+        `${label}: list answer ${before} bytes, ${after} with the ${big.length}-byte body`,
+      );
       expect(after - before).toBeLessThan(4096);
 
       const { detail, row } = await readBack(((await response.json()) as { id: string }).id);
