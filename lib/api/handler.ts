@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { requireMember, type Member } from "@/lib/auth/guard";
 import { safeErrorSummary } from "@/lib/db/errors";
+import { edgeFacts } from "@/lib/http/edge-facts";
 import { databaseApiError } from "./database-error";
 import { ApiError, errorResponse } from "./errors";
 import { parseJsonBody, parseParams, parseQuery } from "./input";
@@ -52,9 +53,12 @@ export const CONSOLE_CACHE_CONTROL = "private, no-store";
  * but must ask every time (`no-cache`), sending If-None-Match, so that an unchanged answer costs a 304 and
  * no bytes; `no-store` would keep the browser from ever revalidating. Still `private` (no shared cache),
  * and still behind the member check: a signed-out browser's revalidation is a 401, never a 304.
- * `no-transform`: the body is encoded by the route itself, and its ETag names those exact bytes.
+ * `no-transform` only behind the project's own server, where the route encodes the body itself and its ETag
+ * names those exact bytes; without that server (Vercel) the route answers identity and the platform may
+ * compress it (docs/deploy.md, "What differs on Vercel").
  */
 export const REVALIDATED_CACHE_CONTROL = "private, no-cache, no-transform";
+export const PLATFORM_ENCODED_CACHE_CONTROL = "private, no-cache";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -103,7 +107,11 @@ export function consoleRoute<
     const revalidated = schemas.revalidate && (response.status === 200 || response.status === 304);
     response.headers.set(
       "Cache-Control",
-      revalidated ? REVALIDATED_CACHE_CONTROL : CONSOLE_CACHE_CONTROL,
+      !revalidated
+        ? CONSOLE_CACHE_CONTROL
+        : edgeFacts()
+          ? REVALIDATED_CACHE_CONTROL
+          : PLATFORM_ENCODED_CACHE_CONTROL,
     );
     return response;
   };

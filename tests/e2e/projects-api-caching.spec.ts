@@ -57,7 +57,7 @@ async function sessionCookie(request: APIRequestContext): Promise<string> {
 }
 
 /** The representation's version, without the coding's suffix: equal stems mean the same snapshot. */
-const stem = (etag: string | undefined) => etag?.replace(/^"|(\.(gz|br))?"$/g, "");
+const stem = (etag: string | undefined) => etag?.replace(/^(W\/)?"|(\.(gz|br))?"$/g, "");
 
 const CODINGS = ["br", "gzip", "identity"] as const;
 
@@ -85,32 +85,37 @@ test.describe("GET /api/projects: encoded once, revalidated with ETags", () => {
         "x-console-encoding-passthrough": "1",
       });
       expect(answer.status).toBe(200);
-      // Behind our server the coding asked for; without it (as on Vercel) identity, whatever is claimed.
-      expect(answer.headers["content-encoding"]).toBe(
-        AS_ON_VERCEL || coding === "identity" ? undefined : coding,
-      );
+      // Behind our server the coding asked for. Without it (as on Vercel) the route answers identity whatever
+      // is claimed, and the platform (here Next's own compression) may compress it: labelled as what it is,
+      // which decoded() checks.
+      if (!AS_ON_VERCEL)
+        expect(answer.headers["content-encoding"]).toBe(coding === "identity" ? undefined : coding);
+      else if (coding === "identity") expect(answer.headers["content-encoding"]).toBeUndefined();
       expect(
         projectsResponseSchema.strict().parse(JSON.parse(decoded(answer))).projects,
       ).toHaveLength(SIM.projects);
     }
   });
 
-  test("as on Vercel: identity whatever is asked, one strong ETag, 304 for it; the platform compresses", async ({
+  test("as on Vercel: identity from the route, one ETag, 304 for it; the platform may compress", async ({
     request,
   }) => {
     test.skip(!AS_ON_VERCEL, "behind the project's own server the route encodes: the tests below");
     const cookie = await sessionCookie(request);
     const answers = await everyCoding(cookie);
-    for (const answer of answers) {
+    for (const [i, answer] of answers.entries()) {
       expect(answer.status).toBe(200);
-      expect(answer.headers["content-encoding"]).toBeUndefined();
+      // The platform's compression (here Next's) only for a client that accepts it, and labelled.
+      if (CODINGS[i] === "identity") expect(answer.headers["content-encoding"]).toBeUndefined();
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
-      expect(answer.headers.etag).toMatch(/^"[^"]+"$/);
-      expect(answer.headers["cache-control"]).toBe("private, no-cache, no-transform");
+      expect(answer.headers.etag).toMatch(/^(W\/)?"[^"]+"$/);
+      // No `no-transform`: the bytes are the platform's to compress.
+      expect(answer.headers["cache-control"]).toBe("private, no-cache");
       expect(decoded(answer)).toBe(decoded(answers[0]!));
     }
-    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
-    const tag = answers[0]!.headers.etag!;
+    // One representation from the route (a compressing platform may weaken its tag: the same tag, W/).
+    expect(new Set(answers.map((a) => a.headers.etag!.replace(/^W\//, ""))).size).toBe(1);
+    const tag = answers[CODINGS.indexOf("identity")]!.headers.etag!;
     const notModified = await rawGet("/api/projects", {
       cookie,
       "accept-encoding": "gzip, br",
