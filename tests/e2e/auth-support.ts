@@ -1,4 +1,7 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startApp } from "../support/app-server";
+import { E2E } from "../support/e2e-env";
+import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
 import { ADMIN_STORAGE_STATE, SIGNED_OUT } from "./auth-state";
 
 /**
@@ -107,4 +110,35 @@ export async function signedInAs(browser: Browser, email: string, password: stri
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/projects$/);
   return { context, page };
+}
+
+/**
+ * An app server of a test's own on a throwaway PostgreSQL, with the admin signed in through the form in a
+ * context of its own. Skips the test where PostgreSQL is not installed (fails it under REQUIRE_POSTGRES=1).
+ * `close()` ends the context, the server and the cluster.
+ */
+export async function adminOnThrowawayPostgres(browser: Browser) {
+  const postgres = await startThrowawayPostgres();
+  if (!postgres && postgresRequired())
+    throw new Error("PostgreSQL is required (REQUIRE_POSTGRES=1) but not installed");
+  test.skip(!postgres, "PostgreSQL server binaries are not installed");
+  const server = await startApp({ env: { DATABASE_URL: postgres!.url } });
+  const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
+  const close = async () => {
+    await context.close();
+    await server.stop();
+    await postgres?.stop();
+  };
+  try {
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(E2E.adminEmail);
+    await page.getByLabel("Password").fill(E2E.adminPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    return { postgres: postgres!, server, page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

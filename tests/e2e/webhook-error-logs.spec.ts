@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { startApp } from "../support/app-server";
-import { E2E } from "../support/e2e-env";
-import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
+import { adminOnThrowawayPostgres } from "./auth-support";
 import { deliver } from "./webhook-support";
 
 /**
@@ -16,20 +14,9 @@ test("a failing receiver statement is logged without its body, headers, address 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const postgres = await startThrowawayPostgres();
-  if (!postgres && postgresRequired())
-    throw new Error("PostgreSQL is required (REQUIRE_POSTGRES=1) but not installed");
-  test.skip(!postgres, "PostgreSQL server binaries are not installed");
-  const server = await startApp({ env: { DATABASE_URL: postgres!.url } });
-  const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
-  const admin = new pg.Client({ connectionString: postgres!.url });
+  const { postgres, server, page, close } = await adminOnThrowawayPostgres(browser);
+  const admin = new pg.Client({ connectionString: postgres.url });
   try {
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
     const created = await page.request.post("/api/webhooks/endpoints", {
       data: { name: "logs", secret: "log-test-secret-value" },
     });
@@ -105,8 +92,6 @@ test("a failing receiver statement is logged without its body, headers, address 
     expect(server.output()).not.toContain(ciphertext);
   } finally {
     await admin.end().catch(() => {});
-    await context.close();
-    await server.stop();
-    await postgres?.stop();
+    await close();
   }
 });

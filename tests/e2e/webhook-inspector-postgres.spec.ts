@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startApp } from "../support/app-server";
 import { E2E, SIM_URL } from "../support/e2e-env";
-import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
+import { adminOnThrowawayPostgres } from "./auth-support";
 
 /**
  * The live list on PostgreSQL: an app server of this test's own on a throwaway cluster, signed in through
@@ -11,20 +10,8 @@ test("postgres: a delivery the simulator sends appears live within 2 s, verified
   browser,
 }) => {
   test.setTimeout(180_000);
-  const postgres = await startThrowawayPostgres();
-  if (!postgres && postgresRequired())
-    throw new Error("PostgreSQL is required (REQUIRE_POSTGRES=1) but not installed");
-  test.skip(!postgres, "PostgreSQL server binaries are not installed");
-  const server = await startApp({ env: { DATABASE_URL: postgres!.url } });
-  const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
+  const { server, page, close } = await adminOnThrowawayPostgres(browser);
   try {
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-
     await page.goto("/webhooks?endpoint=default");
     await expect(page.getByRole("heading", { name: "No delivery yet" })).toBeVisible();
     const emitted = await page.request.post(`${SIM_URL}/__sim/webhooks/emit`, {
@@ -39,8 +26,6 @@ test("postgres: a delivery the simulator sends appears live within 2 s, verified
     await expect(row).toBeVisible({ timeout: 2_000 });
     await expect(row.getByText("Verified")).toBeVisible();
   } finally {
-    await context.close();
-    await server.stop();
-    await postgres?.stop();
+    await close();
   }
 });
