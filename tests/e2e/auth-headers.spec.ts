@@ -51,11 +51,12 @@ test("a page (signed in) carries every security header, and its scripts the per-
   });
   const response = await page.goto("/projects");
   const nonce = nonceOf(response?.headers()["content-security-policy"] ?? "");
-  const scripts = await page
-    .locator("script")
-    .evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).nonce));
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.every((value) => value === nonce)).toBe(true);
+  // Every script the server sent carries this response's nonce. Chunks the page adds later (the list's code,
+  // the header menus when idle) are trusted through 'strict-dynamic' instead, and may or may not be in the
+  // DOM at any given moment: the violations check below covers them.
+  const sent = (await response!.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.filter((tag) => !tag.includes(` nonce="${nonce}"`))).toEqual([]);
   // next-themes' inline script ran (it set the theme class before hydration).
   await expect(page.locator("html")).toHaveClass(/light|dark/);
   expect(violations).toEqual([]);

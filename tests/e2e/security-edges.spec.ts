@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { startApp, type AppServer } from "../support/app-server";
-import { E2E } from "../support/e2e-env";
+import { AS_ON_VERCEL, E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
 import { uniqueEmail } from "./auth-support";
 
@@ -48,6 +48,7 @@ function errorLines(output: string): string[] {
 }
 
 test("TRACE, TRACK, CONNECT and unknown methods answer 405 with Allow, the receiver included", async () => {
+  test.skip(AS_ON_VERCEL, "on Vercel its edge and runtime take unusual methods (docs/deploy.md)");
   const before = app.output().length;
   const cases = [
     { line: "TRACE /api/webhooks/receive", allow: "POST" },
@@ -101,9 +102,15 @@ test("an API path no route handles answers a JSON 404, never the sign-in page", 
   expect(post.status).toBe(404);
 });
 
-test("POSTs whose client goes away mid-body end quietly: no error in the server log", async ({
+/** Next.js' own log line for a proxied request whose body never arrived (see the test below). */
+function isNextAbortLog(line: string): boolean {
+  return /^Error \[AbortError\]: aborted$|^\s+code: 'ECONNRESET'$/.test(line);
+}
+
+test("POSTs whose client goes away mid-body: the receiver is quiet, nothing but Next's one line elsewhere", async ({
   page,
 }) => {
+  test.skip(AS_ON_VERCEL, "on Vercel its runtime takes clients that go away (docs/deploy.md)");
   const before = app.output().length;
   const partial = (path: string) =>
     `POST ${path} HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"half`;
@@ -131,12 +138,19 @@ test("POSTs whose client goes away mid-body end quietly: no error in the server 
   // The server is alive and well afterwards.
   expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(errorLines(app.output().slice(before))).toEqual([]);
+  // The receiver (no proxy.ts) ends each abort quietly. A request through proxy.ts is different: Next.js
+  // buffers its body for the proxy and logs the abort itself (handleCatchallMiddlewareRequest), one
+  // `Error [AbortError]: aborted` per request, with no hook to stop it short of patching the console. That
+  // line and nothing else: no stack of ours, no uncaught exception, no 500 of a route.
+  expect(errorLines(app.output().slice(before)).filter((line) => !isNextAbortLog(line))).toEqual(
+    [],
+  );
 });
 
 test("with no proxy configured, rotating X-Forwarded-For does not get around the sign-in limits", async ({
   playwright,
 }) => {
+  test.skip(AS_ON_VERCEL, "on Vercel the address is x-real-ip, which only Vercel's edge sets");
   const api = await playwright.request.newContext({ baseURL: app.url });
   let n = 0;
   const attempt = async (email: string, password: string) => {
