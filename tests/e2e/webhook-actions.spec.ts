@@ -222,7 +222,7 @@ test("copy as curl from the detail pane: the command, run, delivers the exact by
   const command = await page.evaluate(() => navigator.clipboard.readText());
   expect(command).toContain("--data-binary @-");
   expect(command).toContain(`${APP_URL}${endpoint.path}`);
-  expect(command).toContain(": 'Redacted when stored, so left out: authorization'");
+  expect(command).toContain(": 'Redacted when stored, so left out: authorization, cookie'");
 
   await run("bash", ["-c", command]);
   const replayedId = await newestId(api, endpoint.id);
