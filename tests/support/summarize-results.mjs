@@ -24,31 +24,24 @@ rows.push(
       }
     : { name: "unit", passed: 0, failed: 1, skipped: 0, missing: true },
 );
-const e2e = read("test-results/playwright.json");
-rows.push(
-  e2e
+/** A Playwright JSON report's row; a missing report counts as one failure. */
+function playwrightRow(name, report) {
+  return report
     ? {
-        name: "e2e",
-        passed: e2e.stats.expected + e2e.stats.flaky,
-        failed: e2e.stats.unexpected,
-        skipped: e2e.stats.skipped,
+        name,
+        passed: report.stats.expected + report.stats.flaky,
+        failed: report.stats.unexpected,
+        skipped: report.stats.skipped,
       }
-    : { name: "e2e", passed: 0, failed: 1, skipped: 0, missing: true },
-);
+    : { name, passed: 0, failed: 1, skipped: 0, missing: true };
+}
+const e2e = read("test-results/playwright.json");
+rows.push(playwrightRow("e2e", e2e));
 // `npm test` runs the "as on Vercel" end-to-end mode after the first one passes (playwright.config.ts): its
 // own report, its own row. Missing after a passing first run means it did not finish.
 const e2eVercel = read("test-results/playwright-vercel.json");
 if (e2eVercel || (e2e && e2e.stats.unexpected === 0))
-  rows.push(
-    e2eVercel
-      ? {
-          name: "e2e as on Vercel",
-          passed: e2eVercel.stats.expected + e2eVercel.stats.flaky,
-          failed: e2eVercel.stats.unexpected,
-          skipped: e2eVercel.stats.skipped,
-        }
-      : { name: "e2e as on Vercel", passed: 0, failed: 1, skipped: 0, missing: true },
-  );
+  rows.push(playwrightRow("e2e-vercel", e2eVercel));
 /** Every Playwright test that ran more than once (flaky: failed, then passed on retry; or failed every time). */
 function retriedTests(report) {
   const found = [];
