@@ -20,10 +20,10 @@ import type {
 } from "@/lib/webhooks/browser/console-client";
 import type { listDeliveriesPage } from "@/lib/webhooks/server/console";
 import type { EndpointView as StoredEndpointView } from "@/lib/webhooks/server/endpoint-store";
-import type { testDeliverySchema } from "@/lib/webhooks/server/test-delivery";
 import type {
   createEndpointSchema,
   deliveryCountsQuerySchema,
+  testDeliverySchema,
   updateEndpointSchema,
 } from "@/lib/webhooks/shared/api-schemas";
 import type { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
