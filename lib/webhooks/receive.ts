@@ -34,14 +34,13 @@ const NO_BODY_STATUSES = new Set([204, 205, 304]);
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
-    413,
     "payload_too_large",
     `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BODY_BYTES); it was not stored.`,
   );
 }
 
 function unknownEndpoint(): ApiError {
-  return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
+  return new ApiError("unknown_endpoint");
 }
 
 /**
@@ -287,11 +286,9 @@ export async function receiveDelivery(
   const headers = { "Cache-Control": "no-store" };
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   if (status === 401 && !script) {
-    const message =
-      verification.result === "missing_signature"
-        ? "The X-Webhook-Signature header is missing. The delivery was stored."
-        : "The signature does not match this endpoint's secret. The delivery was stored.";
-    return errorJson(401, verification.result, message, { extra: { id } });
+    const code =
+      verification.result === "missing_signature" ? "missing_signature" : "invalid_signature";
+    return errorJson(code, undefined, { extra: { id } });
   }
   const payload = {
     received: true,
@@ -317,14 +314,9 @@ export function receiverRoute<P>(handler: RouteHandler<P>): RouteHandler<P> {
 
 /** The receiver accepts POST only; anything else is told so in the API's error shape. */
 export function methodNotAllowed(): Response {
-  const response = errorJson(
-    405,
-    "method_not_allowed",
-    "This webhook receiver accepts POST only.",
-    {
-      headers: { Allow: "POST" },
-    },
-  );
+  const response = errorJson("method_not_allowed", "This webhook receiver accepts POST only.", {
+    headers: { Allow: "POST" },
+  });
   setSecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
   return response;
 }
