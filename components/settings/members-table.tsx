@@ -9,7 +9,7 @@ import {
 } from "lucide-react";
 import { startTransition, useActionState, useRef, useState } from "react";
 import { toast } from "@/lib/ui/toast";
-import { FormError, FormStatus } from "@/components/auth/form-error";
+import { FormError, FormStatus } from "@/components/ui/form-error";
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -9,7 +9,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { consoleApi, type DeliveryResult, type EndpointView } from "@/lib/webhooks/console-client";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { FilterSelect } from "./filter-select";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -109,7 +109,7 @@ export function TestSend({
             </p>
           ) : null}
         </div>
-        <FormError error={send.error} />
+        <FormError message={send.error?.message} inline />
       </PopoverContent>
     </Popover>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorJson } from "@/lib/api/errors";
+import { delay } from "@/lib/delay";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
@@ -73,18 +74,6 @@ const MAX_KNOWN_ENDPOINTS = 1000;
 function remember(endpoint: EndpointSnapshot) {
   if (knownEndpoints.size >= MAX_KNOWN_ENDPOINTS) knownEndpoints.clear();
   knownEndpoints.set(endpoint.id, endpoint);
-}
-
-/** A scripted slow answer: waits `seconds`, or less if the sender hangs up first. */
-function delayAnswer(seconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, seconds * 1000);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 async function readBody(request: NextRequest, maxBytes: number): Promise<Buffer> {
@@ -279,7 +268,8 @@ export async function receiveDelivery(
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
     );
   }
-  if (script?.hangSeconds) await delayAnswer(script.hangSeconds, request.signal);
+  // A scripted slow answer, cut short if the sender hangs up first.
+  if (script?.hangSeconds) await delay(script.hangSeconds * 1000, request.signal);
 
   const id = String(stored.id);
   const status = delivery.responseStatus;

@@ -14,7 +14,8 @@ import { isWebhookEvent } from "@/lib/webhooks/events";
 import type { ShapeFormat } from "@/lib/webhooks/use-insight-view";
 import { TextBlock } from "../text-block";
 import { FieldTable } from "./field-table";
-import { downloadText, shortTime } from "./shape-format";
+import { downloadText } from "@/lib/ui/download";
+import { shortTime } from "./shape-format";
 import { formatCount } from "@/lib/ui/format-count";
 
 function SpecBadge({ shape }: { shape: EventShape }) {

@@ -12,7 +12,7 @@ import { insightQueries } from "@/lib/webhooks/insight-queries";
 import { useInsightView } from "@/lib/webhooks/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
 import { EndpointPicker } from "../endpoint-picker";
-import { receiverUrl } from "../endpoint-settings";
+import { receiverUrl } from "../receiver-url";
 import { EventDetail } from "./event-detail";
 import { EventList } from "./event-list";
 import { EventPicker } from "./event-picker";
@@ -20,7 +20,7 @@ import { EventPicker } from "./event-picker";
 function NoEventState({ endpoint }: { endpoint: string }) {
   const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
   const view = endpoints.find((e) => e.id === (endpoint || DEFAULT_ENDPOINT_ID));
-  const url = view ? receiverUrl(view) : "http://localhost:3000/api/webhooks/receive";
+  const url = receiverUrl(view?.id);
   return (
     <EmptyState icon={<BracesIcon />} title="No event profiled yet">
       <p className="text-muted-foreground">

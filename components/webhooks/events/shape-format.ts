@@ -22,13 +22,3 @@ export function kindText(kind: KindSeen["kind"]): string {
 export function examplesOf(kinds: KindSeen[], max = 3): string[] {
   return [...new Set(kinds.flatMap((k) => k.examples))].slice(0, max);
 }
-
-/** Starts a download of text made here (the exports); nothing is sent anywhere. */
-export function downloadText(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

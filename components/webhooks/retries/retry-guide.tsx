@@ -9,7 +9,7 @@ import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
 import { formatDuration } from "@/lib/webhooks/format";
 import { CopyLine, EmptyState } from "../empty-states";
-import { receiverUrl } from "../endpoint-settings";
+import { receiverUrl } from "../receiver-url";
 import { useEndpointActions } from "../use-endpoint-actions";
 
 /** Scripted answers that teach the sender's rules: each is one PATCH of the endpoint's script. */
@@ -76,7 +76,7 @@ export function RetryGuide({
 }) {
   const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
   const view = endpoints.find((e) => e.id === (endpoint || DEFAULT_ENDPOINT_ID));
-  const url = view ? receiverUrl(view) : "http://localhost:3000/api/webhooks/receive";
+  const url = receiverUrl(view?.id);
   return (
     <EmptyState icon={<RotateCcwIcon />} title="No retry seen at this endpoint yet">
       <p className="text-muted-foreground">
