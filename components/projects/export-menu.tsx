@@ -15,7 +15,7 @@ import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/ex
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/columns";
 import { downloadText } from "@/lib/ui/download";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount, plural } from "@/lib/ui/format";
 
 /** CSV or JSON of exactly what is on screen: the filtered, sorted rows and the visible columns in order. */
 export function ExportMenu({ rows, columns }: { rows: Project[]; columns: ProjectColumnId[] }) {
@@ -24,7 +24,7 @@ export function ExportMenu({ rows, columns }: { rows: Project[]; columns: Projec
     if (format === "csv")
       downloadText(name, projectsToCsv(rows, columns), "text/csv;charset=utf-8");
     else downloadText(name, projectsToJson(rows, columns), "application/json");
-    toast.success(`Exported ${formatCount(rows.length)} projects`, { description: name });
+    toast.success(`Exported ${plural(rows.length, "project")}`, { description: name });
   };
   return (
     <DropdownMenu>

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/ui/format";
 import { useState, type FormEvent } from "react";
 import {
   AlertDialog,
@@ -346,7 +347,7 @@ function RateLimitForm({
 function describeScript(script: NonNullable<EndpointView["script"]>): string {
   const answer = script.status ? `answer ${script.status}` : "answer normally";
   const wait = script.hangSeconds ? ` after ${script.hangSeconds} s` : "";
-  return `The next ${script.remaining} ${script.remaining === 1 ? "delivery" : "deliveries"}: ${answer}${wait}.`;
+  return `The next ${plural(script.remaining, "delivery", "deliveries")}: ${answer}${wait}.`;
 }
 
 function ScriptForm({

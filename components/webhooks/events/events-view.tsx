@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/ui/format";
 import { useQuery } from "@tanstack/react-query";
 import { BracesIcon } from "lucide-react";
 import Link from "next/link";
@@ -71,8 +72,8 @@ export function EventsView() {
         />
         {answer ? (
           <p className="text-[13px] text-muted-foreground">
-            {answer.events.length} {answer.events.length === 1 ? "event" : "events"} at this
-            endpoint, first attempts only (a retry resends the same body)
+            {plural(answer.events.length, "event")} at this endpoint, first attempts only (a retry
+            resends the same body)
           </p>
         ) : null}
       </div>

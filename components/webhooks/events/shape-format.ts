@@ -1,17 +1,5 @@
 import type { KindSeen } from "@/lib/webhooks/event-shapes/describe";
 
-/** "Nov 23, 09:41": times in the tables, in the browser's time zone. */
-export function shortTime(iso: string | null): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleString("en", {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-}
-
 /** `string · date-time` for a kind with a format, the type alone otherwise. */
 export function kindText(kind: KindSeen["kind"]): string {
   const [type, format] = kind.split(":");

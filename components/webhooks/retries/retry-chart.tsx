@@ -1,7 +1,7 @@
 "use client";
 
 import type { RetryBehaviour } from "@/lib/webhooks/retry-behaviour";
-import { formatDuration } from "@/lib/webhooks/format";
+import { formatDuration } from "@/lib/ui/format";
 import { spread } from "@/lib/webhooks/retry-behaviour";
 
 const TICKS = 4;

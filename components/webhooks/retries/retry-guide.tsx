@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
 import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
-import { formatDuration } from "@/lib/webhooks/format";
+import { formatDuration } from "@/lib/ui/format";
 import { CopyLine, EmptyState } from "../empty-states";
 import { receiverUrl } from "../receiver-url";
 import { useEndpointActions } from "../use-endpoint-actions";
