@@ -19,7 +19,7 @@ import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import type { FilterChoices } from "@/lib/projects/view";
 import { ProjectsFilters, type FiltersPatch } from "./projects-filters";
 import { SearchField } from "./search-field";
-import { formatCount, plural } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 
 function activeCount(filters: FilterChoices): number {
   return (

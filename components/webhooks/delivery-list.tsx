@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { DeliverySummary } from "@/lib/webhooks/console-client";
 import { DeliveryRow } from "./delivery-row";
-import { formatCount, plural } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 
 const ROW_HEIGHT = 56;
 /** Ask for the next older page this many rows before the end, so scrolling rarely meets the loader. */

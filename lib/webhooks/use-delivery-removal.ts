@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-
 import { toast } from "@/lib/ui/toast";
 import { consoleApi, type DeliveriesPage, type DeliverySummary } from "./console-client";
 import { inspectorQueries } from "./inspector-queries";
-import { formatCount, plural } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 
 type ListData = InfiniteData<DeliveriesPage, string | undefined>;
 
