@@ -1,4 +1,4 @@
-import { DEFAULT_ENDPOINT_ID, receiverPath } from "@/lib/webhooks/constants";
+import { DEFAULT_ENDPOINT_ID, receiverPath } from "@/lib/webhooks/shared/constants";
 
 /**
  * The address senders post to for an endpoint, on this console's own origin (the path alone while rendering

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
+import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { describeScheme } from "@/lib/signing/schemes";
 import { formatDuration } from "@/lib/ui/format";
 import { Field, FieldList } from "./field-list";

@@ -1,4 +1,4 @@
-import type { KindSeen } from "@/lib/webhooks/event-shapes/describe";
+import type { KindSeen } from "@/lib/webhooks/shared/event-shapes/describe";
 
 /** `string · date-time` for a kind with a format, the type alone otherwise. */
 export function kindText(kind: KindSeen["kind"]): string {

@@ -11,7 +11,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { formatCount, formatDuration, formatShortMoment } from "@/lib/ui/format";
-import type { RetryBehaviour } from "@/lib/webhooks/retry-behaviour";
+import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
 
 /** The raw numbers behind the chart: the gap before each attempt. */
 export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {

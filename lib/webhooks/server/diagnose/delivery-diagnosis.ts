@@ -1,7 +1,7 @@
 import "server-only";
 import type { webhookDeliveries } from "@/lib/db/schema";
 import { analyzeBody } from "../analyze";
-import type { VerificationResult } from "../constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import { getDeliveryOrThrow } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";

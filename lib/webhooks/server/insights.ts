@@ -1,8 +1,8 @@
 import "server-only";
 import { getEndpointOrThrow } from "./endpoint-store";
 import { loadEventShapes, type EventShapesAnswer } from "./event-shapes/load";
-import type { EventShapesQuery, RetryBehaviourQuery } from "./insight-schemas";
-import { summarizeRetries, type RetryBehaviour } from "./retry-behaviour";
+import type { EventShapesQuery, RetryBehaviourQuery } from "@/lib/webhooks/shared/insight-schemas";
+import { summarizeRetries, type RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
 import { loadRetryObservations } from "./retry-observations";
 import { webhookContext } from "./server-context";
 
