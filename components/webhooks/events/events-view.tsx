@@ -8,7 +8,6 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
-import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 import { insightQueries } from "@/lib/webhooks/browser/insight-queries";
 import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
@@ -19,9 +18,7 @@ import { EventList } from "./event-list";
 import { EventPicker } from "./event-picker";
 
 function NoEventState({ endpoint }: { endpoint: string }) {
-  const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
-  const view = endpoints.find((e) => e.id === (endpoint || DEFAULT_ENDPOINT_ID));
-  const url = receiverUrl(view?.id);
+  const url = receiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
   return (
     <EmptyState icon={<BracesIcon />} title="No event profiled yet">
       <p className="text-muted-foreground">
