@@ -13,7 +13,7 @@ import {
 } from "@/lib/webhooks/browser/console-client";
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/shared/events";
 import { FilterSelect } from "./filter-select";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -113,7 +113,7 @@ export function TestSend({
             </p>
           ) : null}
         </div>
-        <FormError error={send.error} />
+        <FormError message={send.error?.message} inline />
       </PopoverContent>
     </Popover>
   );

@@ -25,7 +25,7 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       if (error instanceof ApiError) return errorResponse(error);
       // The client hung up mid-body (lib/http/server.ts names that error): nobody failed, nobody reads this.
       if (error instanceof Error && error.name === "AbortError") {
-        return errorResponse(new ApiError(400, "client_aborted", "The request body was cut off."));
+        return errorResponse(new ApiError("client_aborted"));
       }
       const unavailable = databaseApiError(error);
       if (unavailable) {
@@ -39,9 +39,7 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       console.error(
         `[api] ${request.method} ${request.nextUrl.pathname} failed: ${safeErrorSummary(error)}`,
       );
-      return errorResponse(
-        new ApiError(500, "internal_error", "Something went wrong on our side. Try again."),
-      );
+      return errorResponse(new ApiError("internal_error"));
     }
   };
 }

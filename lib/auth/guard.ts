@@ -80,13 +80,9 @@ export async function requireMember({
   const member = requestHeaders
     ? await memberFromRequestHeaders(requestHeaders)
     : await getCurrentMember();
-  if (!member) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  if (!member) throw new ApiError("unauthorized");
   if (member.mustChangePassword && !allowTemporaryPassword) {
-    throw new ApiError(
-      403,
-      "password_change_required",
-      "Choose your own password first: your current one was set by someone else.",
-    );
+    throw new ApiError("password_change_required");
   }
   return member;
 }
@@ -95,7 +91,7 @@ export async function requireMember({
 export async function requireAdmin(): Promise<Member> {
   const member = await requireMember();
   if (member.role !== "admin") {
-    throw new ApiError(403, "forbidden", "Only an admin can do this.");
+    throw new ApiError("forbidden");
   }
   return member;
 }

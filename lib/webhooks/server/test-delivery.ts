@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
-import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
+import { getEndpointOrThrow, receiverPath, resolveSecret } from "./endpoint-store";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
 import { DEFAULT_SCHEME, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
@@ -26,13 +26,10 @@ export async function sendTestDelivery(
   origin: string,
 ): Promise<DeliveryResult> {
   const { db, env, settings } = await webhookContext();
-  await ensureDefaultEndpoint(db);
-  const endpoint = await getEndpoint(db, id);
-  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const endpoint = await getEndpointOrThrow(db, id);
   const { secret } = resolveSecret(endpoint, settings);
   if (!secret) {
     throw new ApiError(
-      409,
       "no_secret",
       "This endpoint has no secret to sign a test delivery with. Set its secret first.",
     );
