@@ -33,7 +33,9 @@ function apiErrorOf(error: unknown): never {
 export async function issueAccessToken(
   member: Member,
   input: CreateAccessTokenInput,
-): Promise<Pick<CreatedAccessToken, "id" | "name" | "token" | "prefix" | "createdAt" | "expiresAt">> {
+): Promise<
+  Pick<CreatedAccessToken, "id" | "name" | "token" | "prefix" | "createdAt" | "expiresAt">
+> {
   if (member.token) {
     throw new ApiError(
       403,

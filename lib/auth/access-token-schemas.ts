@@ -12,10 +12,7 @@ export const TOKEN_EXPIRY_DAYS = [7, 30, 90] as const;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const expiresAt = z.union(
-  [
-    z.iso.datetime({ offset: true }),
-    z.iso.date().refine((value) => DATE_ONLY.test(value)),
-  ],
+  [z.iso.datetime({ offset: true }), z.iso.date().refine((value) => DATE_ONLY.test(value))],
   { message: "must be an ISO 8601 date (2026-12-31) or time (2026-12-31T18:00:00Z)" },
 );
 
@@ -25,7 +22,9 @@ export const createAccessTokenSchema = z
       .string({ message: "must be a name for the token" })
       .trim()
       .min(1, { message: "must not be empty" })
-      .max(TOKEN_NAME_MAX_LENGTH, { message: `must be at most ${TOKEN_NAME_MAX_LENGTH} characters` }),
+      .max(TOKEN_NAME_MAX_LENGTH, {
+        message: `must be at most ${TOKEN_NAME_MAX_LENGTH} characters`,
+      }),
     expiresInDays: z
       .union(
         TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
@@ -43,7 +42,8 @@ export type CreateAccessTokenInput = z.infer<typeof createAccessTokenSchema>;
 
 /** A date-only expiry ends with its day (UTC); a time is taken as given. */
 export function expiresAtOf(value: string): Date {
-  if (DATE_ONLY.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  if (DATE_ONLY.test(value))
+    return new Date(Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60 * 1000);
   return new Date(value);
 }
 

@@ -12,9 +12,7 @@ export const ACCESS_TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^pct_[A-Za-z0-9_-]{43}$/;
 
 export type BearerCredential =
-  | { kind: "none" }
-  | { kind: "malformed"; message: string }
-  | { kind: "token"; token: string };
+  { kind: "none" } | { kind: "malformed"; message: string } | { kind: "token"; token: string };
 
 export const MALFORMED_AUTHORIZATION =
   "The Authorization header must be `Bearer pct_…` with an access token from Settings → Access tokens.";
