@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp } from "../support/app-server";
 import { APP_URL, E2E } from "../support/e2e-env";
-import { memberWithOwnPassword, removeMember, signedInAs } from "./auth-support";
+import { memberWithOwnPassword, removeMember, signedInAs, signInAsAdmin } from "./auth-support";
 
 /**
  * Access tokens over real HTTP: `Authorization: Bearer pct_…` acts as its member on the console API (no
@@ -38,12 +38,7 @@ test("a token acts as its member on the console API, and stops the moment it is 
   const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
   const answers: string[] = [];
   try {
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signInAsAdmin(context);
     const start = server.output().length;
 
     const created = await createToken(page.request, "e2e script", { expiresInDays: 30 });
