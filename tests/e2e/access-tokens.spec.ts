@@ -116,6 +116,21 @@ test("a token acts as its member on the console API, and stops the moment it is 
     expect(unknown.status).toBe(401);
     expect(JSON.parse(await record(unknown))).toMatchObject({ code: "invalid_token" });
 
+    // Bad input: a 400 that says what to send, and no token made.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const [data, says] of [
+      [{ name: "x", expiresInDays: 5 }, "must be 7, 30, 90"],
+      [{ name: "x", expiresInDays: 7, expiresAt: "2030-01-01" }, "one of the two"],
+      [{ name: "x" }, "one of the two"],
+      [{ name: "x", expiresAt: yesterday }, "in the future"],
+      [{ name: "x", expiresAt: "next tuesday" }, "ISO 8601"],
+      [{ name: " ", expiresInDays: 7 }, "name must not be empty"],
+    ] as const) {
+      const refused = await page.request.post("/api/tokens", { data });
+      expect(refused.status(), JSON.stringify(data)).toBe(400);
+      expect((await refused.json()).error).toContain(says);
+    }
+
     // Revoked: the very next request is refused, and says why.
     const revoked = await page.request.delete(`/api/tokens/${created.id}`);
     expect(revoked.status()).toBe(204);
