@@ -21,7 +21,16 @@ export const API_ERRORS = {
     status: 401,
     message: "This route is for Vercel Cron; it needs the CRON_SECRET bearer token.",
   },
+  invalid_authorization: {
+    status: 401,
+    message: "The Authorization header must be `Bearer pct_…`, an access token.",
+  },
+  invalid_token: { status: 401, message: "This access token is not valid." },
   forbidden: { status: 403, message: "Only an admin can do this." },
+  session_required: {
+    status: 403,
+    message: "Sign in to do this: an access token cannot.",
+  },
   password_change_required: {
     status: 403,
     message: "Choose your own password first: your current one was set by someone else.",
