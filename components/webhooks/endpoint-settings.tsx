@@ -21,7 +21,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { UserText } from "@/components/ui/user-text";
-import type { EndpointView } from "@/lib/webhooks/browser/console-client";
+import type { EndpointPatch, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { describeScheme } from "@/lib/signing/schemes";
 import { ClearDeliveries } from "./clear-deliveries";
@@ -32,7 +32,7 @@ import { useEndpointActions } from "./use-endpoint-actions";
 /** Everything about one endpoint; each section saves on its own. */
 export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
   const { update, remove } = useEndpointActions();
-  const patch = (values: Record<string, unknown>, done: string) =>
+  const patch: Save = (values, done) =>
     update.mutateAsync({ id: endpoint.id, patch: values, done }).then(
       () => true,
       () => false,
@@ -150,7 +150,7 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
   );
 }
 
-type Save = (values: Record<string, unknown>, done: string) => Promise<boolean>;
+type Save = (values: EndpointPatch, done: string) => Promise<boolean>;
 
 function RenameForm({
   endpoint,

@@ -60,6 +60,17 @@ export const PLATFORM_ENCODED_CACHE_CONTROL = "private, no-cache";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+type Unparsed<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
+
+/**
+ * A console route's handler, carrying in its type (never at run time) what the route takes, as its schemas
+ * accept it, and what it answers as JSON: the browser's client is typed from it
+ * (lib/webhooks/browser/console-client.ts), so a route that changes a schema or an answer fails `tsc` where
+ * the client no longer fits, instead of failing a member.
+ */
+export type ConsoleRouteHandler<Query, Body, Answer> = RouteHandler<Record<string, string>> & {
+  readonly contract?: { query: Query; body: Body; answer: Exclude<Answer, Response> };
+};
 
 export interface ConsoleInput<Params extends Schema, Query extends Schema, Body extends Schema> {
   request: NextRequest;
@@ -80,10 +91,11 @@ export function consoleRoute<
   Params extends Schema = undefined,
   Query extends Schema = undefined,
   Body extends Schema = undefined,
+  Answer = unknown,
 >(
   schemas: { params?: Params; query?: Query; body?: Body; status?: number; revalidate?: true },
-  handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
-): RouteHandler<Record<string, string>> {
+  handler: (input: ConsoleInput<Params, Query, Body>) => Promise<Answer>,
+): ConsoleRouteHandler<Unparsed<Query>, Unparsed<Body>, Answer> {
   const route = handleRoute<Record<string, string>>(async (request, context) => {
     const member = await requireMember({ requestHeaders: request.headers });
     const params = schemas.params ? parseParams(schemas.params, await context.params) : undefined;

@@ -1,25 +1,12 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import type { testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
 import { getEndpointOrThrow, receiverPath, resolveSecret } from "./endpoint-store";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
-import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
+import { DEFAULT_SCHEME, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
-
-export const testDeliverySchema = z
-  .object({
-    event: z.enum(WEBHOOK_EVENTS).default("task.completed"),
-    /** A scheme id such as `timestamp.body/base64/sha256=/raw`; default the endpoint's locked scheme. */
-    scheme: z
-      .string()
-      .refine((id) => parseSchemeId(id) !== null, {
-        message: "must be a signature scheme id such as body/hex/none/raw",
-      })
-      .optional(),
-  })
-  .strict();
 
 /**
  * Sends one signed test delivery to this app's own receiver for the endpoint, with the same sender the
