@@ -10,7 +10,6 @@ import {
   insertDelivery,
   listDeliveries,
   pruneDeliveries,
-  type NewDelivery,
 } from "@/lib/webhooks/delivery-store";
 import {
   createEndpoint,
@@ -29,39 +28,12 @@ import {
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
+import { newDelivery } from "../support/deliveries";
 
 const box = createSecretBox(
   encryptionKeyFrom({ authSecret: "unit-test-auth-secret-0123456789abcdef" }),
 );
 const settings = { envSecret: "env-secret-value", rateLimitPerMinute: 100, box };
-
-function delivery(endpointId: string, overrides: Partial<NewDelivery> = {}): NewDelivery {
-  const body =
-    overrides.body ??
-    Buffer.from(`{"event":"task.created","n":"${randomBytes(4).toString("hex")}"}`);
-  return {
-    endpointId,
-    receivedAt: new Date(),
-    method: "POST",
-    headers: [["content-type", "application/json"]],
-    clientAddress: "203.0.113.9",
-    contentType: "application/json",
-    body,
-    bodySha256: randomBytes(32).toString("hex"),
-    bodyIsText: true,
-    preview: body.toString("utf8").slice(0, 160),
-    event: "task.created",
-    verification: "verified",
-    scheme: "body/hex/none/raw",
-    schemeMismatch: false,
-    signedTimestamp: null,
-    findings: [],
-    responseStatus: 200,
-    scripted: false,
-    hangSeconds: null,
-    ...overrides,
-  };
-}
 
 for (const { name, label, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`webhook store (${label})`, () => {
@@ -153,7 +125,7 @@ for (const { name, label, target, skip } of storageTargets()) {
 
       it("deleting an endpoint deletes its deliveries", async () => {
         const endpoint = await newEndpoint();
-        const stored = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        const stored = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(true);
         expect(await getDelivery(db(), stored.id)).toBeNull();
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(false);
@@ -220,7 +192,7 @@ for (const { name, label, target, skip } of storageTargets()) {
               snapshot,
               start,
               10,
-              delivery(endpoint.id, { bodySha256: sha }),
+              newDelivery(endpoint.id, { bodySha256: sha }),
               3600,
             );
           const first = await sameBody();
@@ -240,7 +212,8 @@ for (const { name, label, target, skip } of storageTargets()) {
           const outcomes = [];
           for (let i = 0; i < 3; i++)
             outcomes.push(
-              (await storeIfUnchanged(db(), snapshot, start, 2, delivery(endpoint.id), 3600)).kind,
+              (await storeIfUnchanged(db(), snapshot, start, 2, newDelivery(endpoint.id), 3600))
+                .kind,
             );
           expect(outcomes).toEqual(["stored", "stored", "rate_limited"]);
           const page = await listDeliveries(db(), { endpointId: endpoint.id, limit: 10 });
@@ -250,7 +223,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         it("a changed or deleted endpoint: nothing counted or stored", async () => {
           const { start } = windowOf("receiver", new Date());
           const attempt = (snapshot: Awaited<ReturnType<typeof snapshotOf>>) =>
-            storeIfUnchanged(db(), snapshot, start, 10, delivery(snapshot.id), 3600);
+            storeIfUnchanged(db(), snapshot, start, 10, newDelivery(snapshot.id), 3600);
           const changes = [
             { secret: "second-secret" },
             { secret: null },
@@ -297,7 +270,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const bytes = Buffer.from([0x00, 0xff, 0xfe, 0x7b, 0x22, 0x00, 0xc3, 0x28]);
         const stored = await insertDelivery(
           db(),
-          delivery(endpoint.id, { body: bytes, bodyIsText: false, preview: null }),
+          newDelivery(endpoint.id, { body: bytes, bodyIsText: false, preview: null }),
           3600,
         );
         const row = await getDelivery(db(), stored.id);
@@ -310,7 +283,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const sha = randomBytes(32).toString("hex");
         const t0 = new Date("2026-02-01T12:00:00.000Z");
         const at = (ms: number) =>
-          delivery(endpoint.id, { bodySha256: sha, receivedAt: new Date(t0.getTime() + ms) });
+          newDelivery(endpoint.id, { bodySha256: sha, receivedAt: new Date(t0.getTime() + ms) });
         const first = await insertDelivery(db(), at(0), 60);
         const second = await insertDelivery(db(), at(1_500), 60);
         const third = await insertDelivery(db(), at(5_750), 60);
@@ -329,7 +302,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const endpoint = await newEndpoint();
         const ids: number[] = [];
         for (let i = 0; i < 7; i++)
-          ids.push((await insertDelivery(db(), delivery(endpoint.id), 3600)).id);
+          ids.push((await insertDelivery(db(), newDelivery(endpoint.id), 3600)).id);
         const seen: number[] = [];
         let before: string | undefined;
         for (;;) {
@@ -352,7 +325,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         ).toEqual([]);
         const newer = [];
         for (let i = 0; i < 4; i++)
-          newer.push((await insertDelivery(db(), delivery(endpoint.id), 3600)).id);
+          newer.push((await insertDelivery(db(), newDelivery(endpoint.id), 3600)).id);
         const caughtUp = await listDeliveries(db(), {
           endpointId: endpoint.id,
           limit: 3,
@@ -368,7 +341,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const e = endpoint.id;
         const a = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: "project.created",
             body: Buffer.from('{"name":"Harbour Bridge"}'),
             receivedAt: new Date("2026-01-10T00:00:00Z"),
@@ -377,7 +350,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         );
         const b = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: "task.created",
             verification: "invalid_signature",
             receivedAt: new Date("2026-01-20T00:00:00Z"),
@@ -386,7 +359,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         );
         const c = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: null,
             body: Buffer.from([0xff, 0x41, 0x42, 0x43]),
             bodyIsText: false,
@@ -422,13 +395,13 @@ for (const { name, label, target, skip } of storageTargets()) {
         const other = await newEndpoint();
         const ids: number[] = [];
         for (let i = 0; i < 6; i++)
-          ids.push((await insertDelivery(db(), delivery(kept.id), 3600)).id);
+          ids.push((await insertDelivery(db(), newDelivery(kept.id), 3600)).id);
         const old = await insertDelivery(
           db(),
-          delivery(other.id, { receivedAt: new Date(Date.now() - 40 * 86_400_000) }),
+          newDelivery(other.id, { receivedAt: new Date(Date.now() - 40 * 86_400_000) }),
           3600,
         );
-        const fresh = await insertDelivery(db(), delivery(other.id), 3600);
+        const fresh = await insertDelivery(db(), newDelivery(other.id), 3600);
         await pruneDeliveries(db(), { endpointId: kept.id, keep: 4, days: 30, batch: 1 });
         const left = (await listDeliveries(db(), { endpointId: kept.id, limit: 10 })).rows.map(
           (r) => r.id,
@@ -443,7 +416,7 @@ for (const { name, label, target, skip } of storageTargets()) {
       "a live view never skips a delivery that commits after a newer one",
       async () => {
         const endpoint = await newEndpoint();
-        const head = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        const head = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
         const headCursor = encodeCursor(
           (await listDeliveries(db(), { endpointId: endpoint.id, limit: 1 })).rows[0]!,
         );
@@ -465,7 +438,7 @@ for (const { name, label, target, skip } of storageTargets()) {
              values ($1, now(), 'POST', '[]', '\\x7b7d', 'x', 2, true, 'verified', '[]', 200) returning id::text as id`,
             [endpoint.id],
           );
-          const fast = await insertDelivery(db(), delivery(endpoint.id), 3600);
+          const fast = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
           const during = await listDeliveries(db(), {
             endpointId: endpoint.id,
             limit: 10,
