@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { NewDelivery } from "@/lib/webhooks/delivery-store";
+import type { NewDelivery } from "@/lib/webhooks/server/delivery-store";
 
 /**
  * A verified `task.created` delivery ready for `insertDelivery`, with a body of its own (so no two are

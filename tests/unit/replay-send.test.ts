@@ -1,9 +1,9 @@
 import diagnostics from "node:diagnostics_channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve } from "@/lib/http/ssrf-guard";
-import { forwardedHeaders } from "@/lib/webhooks/replay/forwarded-headers";
-import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/replay/replay-schema";
-import { ReplayRefused, sendReplay } from "@/lib/webhooks/replay/send-replay";
+import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
+import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/shared/replay/replay-schema";
+import { ReplayRefused, sendReplay } from "@/lib/webhooks/server/replay/send-replay";
 import {
   closedLoopbackPort,
   startRecordingServer,

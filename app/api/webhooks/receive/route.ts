@@ -1,5 +1,5 @@
-import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/endpoint-store";
-import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/server/endpoint-store";
+import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/server/receive";
 
 export const dynamic = "force-dynamic";
 

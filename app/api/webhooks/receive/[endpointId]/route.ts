@@ -1,4 +1,4 @@
-import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
+import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/server/receive";
 
 export const dynamic = "force-dynamic";
 
