@@ -130,6 +130,9 @@ test("replay to a private, link-local or other non-public address is refused wit
   api: admin,
   member: credentials,
 }) => {
+  // The fresh member (added through the admin's form, a password of their own, then signed in) is three
+  // password hashes: tens of seconds on a loaded machine, counted in the test's time.
+  test.setTimeout(120_000);
   const { id } = await storedDelivery(admin);
   // Refused replays count against the member's 10 a minute too: a member of its own keeps the others' budget.
   const member = await signedInAs(browser, credentials.email, credentials.password);
