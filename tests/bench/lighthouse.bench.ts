@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import type { Result } from "lighthouse";
 import { startSimulator } from "../../lib/simulator";
-import { signInCookie } from "../e2e/upstream-support";
+import { signInCookie } from "../support/sign-in";
 import { distDir, ensureBuild, freePort, startApp } from "../support/app-server";
 import type { Figure } from "./report";
 import { median } from "./stats";

@@ -25,7 +25,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { startSimulator } from "../../lib/simulator";
 import { ensureBuild, freePort, startApp, type AppServer } from "../support/app-server";
-import { signInCookie } from "../e2e/upstream-support";
+import { signInCookie } from "../support/sign-in";
 import { cpuSeconds } from "./cpu";
 import type { Figure } from "./report";
 

@@ -15,7 +15,7 @@
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { startSimulator } from "../../lib/simulator";
-import { signInCookie } from "../e2e/upstream-support";
+import { signInCookie } from "../support/sign-in";
 import { ensureBuild, startApp } from "../support/app-server";
 import type { Figure } from "./report";
 import { median, quantile } from "./stats";

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp } from "../support/app-server";
 import { APP_URL, E2E } from "../support/e2e-env";
-import { memberWithOwnPassword, removeMember, signedInAs, signInAsAdmin } from "./auth-support";
+import { memberWithOwnPassword, removeMember, signedInAs } from "./auth-support";
+import { signInThroughForm } from "../support/sign-in";
 
 /**
  * Access tokens over real HTTP: `Authorization: Bearer pct_…` acts as its member on the console API (no
@@ -38,7 +39,8 @@ test("a token acts as its member on the console API, and stops the moment it is 
   const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
   const answers: string[] = [];
   try {
-    const page = await signInAsAdmin(context);
+    const page = await context.newPage();
+    await signInThroughForm(page);
     const start = server.output().length;
 
     const created = await createToken(page.request, "e2e script", { expiresInDays: 30 });

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { DEMO_MEMBER } from "../../lib/auth/demo-member";
 import { startApp, type AppServer } from "../support/app-server";
 import { SIGNED_OUT } from "./auth-state";
-import { expectSignInError, signIn, testAddress } from "./auth-support";
+import { expectSignInError, testAddress } from "./auth-support";
+import { submitSignInForm } from "../support/sign-in";
 
 /**
  * The demo sign-in exists in demo mode only. The stack's server runs without DEMO_MODE; this spec also
@@ -20,7 +21,7 @@ test.describe("outside demo mode", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await expect(page.getByText("Demo sign-in")).toHaveCount(0);
     expect(await page.content()).not.toContain(DEMO_MEMBER.password);
-    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await submitSignInForm(page, DEMO_MEMBER);
     await expectSignInError(page, "Email or password is incorrect.");
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
 import {
@@ -6,10 +7,10 @@ import {
   memberWithOwnPassword,
   removeMember,
   signedInAs,
-  signIn,
   testAddress,
   uniqueEmail,
 } from "./auth-support";
+import { submitSignInForm } from "../support/sign-in";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -39,7 +40,7 @@ test("an admin adds a member with a generated temporary password; they sign in a
   });
   const memberPage = await context.newPage();
   await memberPage.goto("/sign-in");
-  await signIn(memberPage, email, temporary);
+  await submitSignInForm(memberPage, { email, password: temporary });
   await expect(memberPage).toHaveURL(/\/choose-password$/);
   for (const path of ["/projects", "/webhooks", "/settings/members", "/settings/account"]) {
     await memberPage.goto(path);
@@ -100,17 +101,18 @@ test("an admin adds a member with a generated temporary password; they sign in a
   });
   const retry = await again.newPage();
   await retry.goto("/sign-in");
-  await signIn(retry, email, temporary);
+  await submitSignInForm(retry, { email, password: temporary });
   await expectSignInError(retry, "Email or password is incorrect.");
-  await signIn(retry, email, own);
+  await submitSignInForm(retry, { email, password: own });
   await expect(retry).toHaveURL(/\/projects$/);
   await again.close();
 });
 
 test("changing the password signs out the member's other sessions, not this one", async ({
   browser,
+  member,
 }) => {
-  const { email, password } = await memberWithOwnPassword(browser, "sessions");
+  const { email, password } = member;
   const laptop = await signedInAs(browser, email, password);
   const phone = await signedInAs(browser, email, password);
 
@@ -138,8 +140,9 @@ test("changing the password signs out the member's other sessions, not this one"
 test("an admin removes a member: their open session ends and they cannot sign in again", async ({
   page,
   browser,
+  member,
 }) => {
-  const { email, password } = await memberWithOwnPassword(browser, "leaver");
+  const { email, password } = member;
   const leaver = await signedInAs(browser, email, password);
 
   await page.goto("/settings/members");
@@ -162,7 +165,7 @@ test("an admin removes a member: their open session ends and they cannot sign in
   await expect(leaver.page).toHaveURL(/\/sign-in\?callbackUrl=%2Fprojects$/);
   const api = await leaver.page.request.get("/api/webhooks/deliveries");
   expect(api.status()).toBe(401);
-  await signIn(leaver.page, email, password);
+  await submitSignInForm(leaver.page, { email, password });
   await expectSignInError(leaver.page, "Email or password is incorrect.");
   await leaver.context.close();
 });
@@ -229,8 +232,9 @@ test("adding a member validates the input: duplicates and short passwords get cl
 test("an admin changes a member's role from the row's menu; the last admin keeps theirs", async ({
   page,
   browser,
+  member,
 }) => {
-  const { email, password } = await memberWithOwnPassword(browser, "promoted");
+  const { email, password } = member;
   await page.goto("/settings/members");
   const actions = page.getByRole("button", { name: `Actions for ${email}` });
   await actions.click();

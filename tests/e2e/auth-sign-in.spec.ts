@@ -1,13 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
-import {
-  addMemberAsAdmin,
-  expectSignInError,
-  signIn,
-  testAddress,
-  uniqueEmail,
-} from "./auth-support";
+import { addMemberAsAdmin, expectSignInError, testAddress, uniqueEmail } from "./auth-support";
+import { submitSignInForm, E2E_ADMIN } from "../support/sign-in";
 
 const INVALID = "Email or password is incorrect.";
 // The e2e server runs with the default limit: 5 failed sign-ins per email and client address pair (and
@@ -23,7 +18,7 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fwebhooks%3Fview%3Dcompact$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(0);
 
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await submitSignInForm(page, E2E_ADMIN);
     await expect(page).toHaveURL(/\/webhooks\?view=compact$/, { timeout: 30_000 });
 
     // The user menu says who is signed in and offers Settings and sign-out.
@@ -49,7 +44,7 @@ test.describe("signed out", () => {
 
   test("a callback to another site is ignored: sign-in lands on the console", async ({ page }) => {
     await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2Fphish");
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await submitSignInForm(page, E2E_ADMIN);
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/projects$/, { timeout: 30_000 });
   });
 
@@ -58,7 +53,7 @@ test.describe("signed out", () => {
 
     test("a wrong password and an unknown email get the same message", async ({ page }) => {
       await page.goto("/sign-in");
-      await signIn(page, E2E.adminEmail, "not-the-password");
+      await submitSignInForm(page, { email: E2E.adminEmail, password: "not-the-password" });
       await expectSignInError(page, INVALID);
       await expect(page).toHaveURL(/\/sign-in$/);
       // The email is kept, the password is not.
@@ -66,7 +61,7 @@ test.describe("signed out", () => {
       await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
       await page.goto("/sign-in");
-      await signIn(page, uniqueEmail("nobody"), "whatever-password");
+      await submitSignInForm(page, { email: uniqueEmail("nobody"), password: "whatever-password" });
       await expectSignInError(page, INVALID);
     });
   });
@@ -88,7 +83,7 @@ test.describe("signed out", () => {
     });
     const memberPage = await member.newPage();
     await memberPage.goto("/sign-in");
-    await signIn(memberPage, email, password);
+    await submitSignInForm(memberPage, { email, password });
     await expect(memberPage).toHaveURL(/\/choose-password$/);
     await memberPage.getByLabel("Temporary password").fill(password);
     await memberPage.getByLabel("New password", { exact: true }).fill(own);
@@ -104,7 +99,7 @@ test.describe("signed out", () => {
       await page.setExtraHTTPHeaders({
         "x-forwarded-for": attempt <= MAX_ATTEMPTS ? stranger : testAddress(),
       });
-      await signIn(page, email, `wrong-${attempt}-password`);
+      await submitSignInForm(page, { email, password: `wrong-${attempt}-password` });
       // The stranger's own address is locked for this email after the limit; a new one is only slowed.
       await expectSignInError(
         page,
@@ -114,12 +109,12 @@ test.describe("signed out", () => {
       );
     }
     await page.setExtraHTTPHeaders({ "x-forwarded-for": stranger });
-    await signIn(page, email, own);
+    await submitSignInForm(page, { email, password: own });
     await expectSignInError(page, /Too many sign-in attempts/);
 
     // The member, from their own address, signs in with their password all the same (a little slower)…
     await memberPage.goto("/sign-in");
-    await signIn(memberPage, email, own);
+    await submitSignInForm(memberPage, { email, password: own });
     await expect(memberPage).toHaveURL(/\/projects$/, { timeout: 30_000 });
     // …and is told what happened, until they dismiss it.
     const notice = memberPage.getByRole("note", { name: "Sign-in attempts" });
@@ -139,10 +134,10 @@ test.describe("signed out", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
     await page.goto("/sign-in");
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
-      await signIn(page, email, `wrong-${attempt}-password`);
+      await submitSignInForm(page, { email, password: `wrong-${attempt}-password` });
       await expectSignInError(page, INVALID);
     }
-    await signIn(page, email, "wrong-final-password");
+    await submitSignInForm(page, { email, password: "wrong-final-password" });
     await expectSignInError(page, /Too many sign-in attempts\. Try again in 15 minutes\./);
   });
 
@@ -156,13 +151,13 @@ test.describe("signed out", () => {
     await page.goto("/sign-in");
     // An address may fail four times the per-email limit (an office or a carrier's NAT is shared).
     for (let attempt = 1; attempt < 4 * MAX_ATTEMPTS; attempt++) {
-      await signIn(page, uniqueEmail("spray"), "wrong-password-1");
+      await submitSignInForm(page, { email: uniqueEmail("spray"), password: "wrong-password-1" });
       await expectSignInError(page, INVALID);
     }
-    await signIn(page, uniqueEmail("spray"), "wrong-password-1");
+    await submitSignInForm(page, { email: uniqueEmail("spray"), password: "wrong-password-1" });
     await expectSignInError(page, /Too many sign-in attempts/);
     // Even the admin's right password is refused from that address now…
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await submitSignInForm(page, E2E_ADMIN);
     await expectSignInError(page, /Too many sign-in attempts/);
     await context.close();
 
@@ -172,7 +167,7 @@ test.describe("signed out", () => {
     });
     const other = await elsewhere.newPage();
     await other.goto("/sign-in");
-    await signIn(other, E2E.adminEmail, E2E.adminPassword);
+    await submitSignInForm(other, E2E_ADMIN);
     await expect(other).toHaveURL(/\/projects$/, { timeout: 30_000 });
     await elsewhere.close();
   });

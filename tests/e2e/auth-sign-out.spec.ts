@@ -1,12 +1,8 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
-import { memberWithOwnPassword, signedInAs, signIn } from "./auth-support";
+import { signedInAs } from "./auth-support";
+import { submitSignInForm } from "../support/sign-in";
 
 /**
  * Sign-out ends the session on the server (lib/auth/sessions.ts), not only in the browser that signed out:
@@ -42,8 +38,9 @@ async function openAccountMenu(page: Page, email: string) {
 test("Sign out ends this session on the server: a cookie copied before gets 401 and sign-in, never renewal", async ({
   browser,
   playwright,
+  member,
 }) => {
-  const { email, password } = await memberWithOwnPassword(browser, "signout");
+  const { email, password } = member;
   const here = await signedInAs(browser, email, password);
   const elsewhere = await signedInAs(browser, email, password);
   const copy = await copiedCookie(here.context);
@@ -89,8 +86,9 @@ test("Sign out ends this session on the server: a cookie copied before gets 401 
 test("Sign out everywhere ends every session of the member, another browser's too; signing in again works", async ({
   browser,
   playwright,
+  member,
 }) => {
-  const { email, password } = await memberWithOwnPassword(browser, "everywhere");
+  const { email, password } = member;
   const laptop = await signedInAs(browser, email, password);
   const phone = await signedInAs(browser, email, password);
   const laptopCopy = await copiedCookie(laptop.context);
@@ -115,7 +113,7 @@ test("Sign out everywhere ends every session of the member, another browser's to
   }
 
   // A normal sign-in afterwards starts a new session, which works.
-  await signIn(laptop.page, email, password);
+  await submitSignInForm(laptop.page, { email, password });
   await expect(laptop.page).toHaveURL(/\/projects$/);
   expect((await laptop.page.request.get("/api/projects")).status()).toBe(200);
   // The old copies stay dead.

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startApp } from "../support/app-server";
-import { E2E } from "../support/e2e-env";
 import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
 import { ADMIN_STORAGE_STATE, SIGNED_OUT } from "./auth-state";
+import { signInButton, signInThroughForm, submitSignInForm } from "../support/sign-in";
 
 /**
  * Helpers of the sign-in and member specs. Each spec that fails sign-ins on purpose sends its own client
@@ -17,23 +17,6 @@ export function testAddress(): string {
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-}
-
-function signInButton(page: Page) {
-  return page.getByRole("button", { name: "Sign in", exact: true });
-}
-
-/** Fills and submits the sign-in form, and waits for the server's answer (not for what follows). */
-export async function signIn(page: Page, email: string, password: string) {
-  await expect(signInButton(page)).toBeEnabled();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  const answered = page.waitForResponse(
-    (response) =>
-      response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in",
-  );
-  await signInButton(page).click();
-  await answered;
 }
 
 /** The form shows `message` and is ready for another attempt. */
@@ -88,7 +71,7 @@ export async function memberWithOwnPassword(browser: Browser, prefix: string) {
   });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await signIn(page, email, temporary);
+  await submitSignInForm(page, { email, password: temporary });
   await expect(page).toHaveURL(/\/choose-password$/);
   await page.getByLabel("Temporary password").fill(temporary);
   await page.getByLabel("New password", { exact: true }).fill(password);
@@ -107,7 +90,7 @@ export async function signedInAs(browser: Browser, email: string, password: stri
   });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await signIn(page, email, password);
+  await submitSignInForm(page, { email, password });
   await expect(page).toHaveURL(/\/projects$/);
   return { context, page };
 }
@@ -130,21 +113,11 @@ export async function adminOnThrowawayPostgres(browser: Browser) {
     await postgres?.stop();
   };
   try {
-    const page = await signInAsAdmin(context);
+    const page = await context.newPage();
+    await signInThroughForm(page);
     return { postgres: postgres!, server, page, close };
   } catch (error) {
     await close();
     throw error;
   }
-}
-
-/** A new page of `context` (on a server of a test's own), signed in as the e2e admin through the form. */
-export async function signInAsAdmin(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(E2E.adminEmail);
-  await page.getByLabel("Password").fill(E2E.adminPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-  return page;
 }

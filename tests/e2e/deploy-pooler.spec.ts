@@ -13,7 +13,7 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from "../support/postgres";
-import { signInCookie } from "./upstream-support";
+import { signInCookie } from "../support/sign-in";
 import { envelope } from "./webhook-support";
 
 /**

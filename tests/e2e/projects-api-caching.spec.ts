@@ -7,9 +7,9 @@ import { projectsResponseSchema, type ProjectsResponse } from "@/lib/projects/sc
 import { PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 import { APP_URL, AS_ON_VERCEL, E2E, SIM } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
-import { memberWithOwnPassword, removeMember, signIn, testAddress } from "./auth-support";
+import { memberWithOwnPassword, removeMember, testAddress } from "./auth-support";
 import { bodyRows, rowCount } from "./projects-ui-support";
-import { signIn as signInApi } from "./upstream-support";
+import { submitSignInForm, signInRequestContext } from "../support/sign-in";
 
 /**
  * `GET /api/projects` serves bytes encoded once per snapshot: each coding its own strong ETag, 304 for a
@@ -295,7 +295,7 @@ test.describe("the session, decoded once per request", () => {
       // The admin's real token, decoded with the test stack's secret, makes a verdict as valid as the
       // proxy's own: only the proxy's deleting what clients send keeps it out.
       const admin = await playwright.request.newContext({ baseURL: APP_URL });
-      await signInApi(admin);
+      await signInRequestContext(admin);
       const { cookies } = await admin.storageState();
       const session = cookies.find((c) => c.name.endsWith("session-token"))!;
       const token = await decode({
@@ -325,7 +325,7 @@ test.describe("the session, decoded once per request", () => {
 
     test("a signed-out revalidation is a 401, never a 304", async ({ playwright }) => {
       const admin = await playwright.request.newContext({ baseURL: APP_URL });
-      await signInApi(admin);
+      await signInRequestContext(admin);
       const etag = (await admin.get("/api/projects")).headers().etag!;
       await admin.dispose();
       const answer = await rawGet("/api/projects", { "if-none-match": etag });
@@ -342,7 +342,7 @@ test.describe("the session, decoded once per request", () => {
     });
     const member = await context.newPage();
     await member.goto("/sign-in");
-    await signIn(member, email, password);
+    await submitSignInForm(member, { email, password });
     await expect(member).toHaveURL(/\/projects$/);
     const first = await member.request.get("/api/projects");
     expect(first.status()).toBe(200);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { generateProjects } from "@/lib/simulator/data";
 import { startApp, type AppServer } from "../support/app-server";
-import { E2E } from "../support/e2e-env";
+import { E2E_ADMIN, submitSignInForm } from "../support/sign-in";
 import { SIGNED_OUT } from "./auth-state";
 import {
   bodyRows,
@@ -63,9 +63,7 @@ test.afterAll(async () => {
 async function openProjects(page: Page) {
   await page.goto(`${app.url}/projects`);
   if (new URL(page.url()).pathname === "/sign-in") {
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignInForm(page, E2E_ADMIN);
     await page.waitForURL((url) => url.pathname === "/projects");
   }
   await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_SCHEME, sign } from "@/lib/signing";
 import { startApp, type AppServer } from "../support/app-server";
 import { E2E } from "../support/e2e-env";
-import { signInCookie } from "./upstream-support";
+import { signInCookie } from "../support/sign-in";
 import { envelope } from "./webhook-support";
 
 /**

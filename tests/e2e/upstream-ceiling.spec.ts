@@ -8,7 +8,7 @@ import { projectsResponseSchema } from "@/lib/projects/schema";
 import { startSimulator } from "@/lib/simulator";
 import { startThrowawayPostgres, warnPostgresSkipped } from "../support/postgres";
 import { startApp, type AppServer } from "../support/app-server";
-import { signIn } from "./upstream-support";
+import { signInRequestContext } from "../support/sign-in";
 
 /**
  * Two app server processes on one PostgreSQL database, under steady load (page views and manual refreshes)
@@ -41,7 +41,7 @@ test("two instances sharing one database never exceed the ceiling together", asy
     servers.push(await startApp({ env }), await startApp({ env }));
     for (const server of servers) {
       const context = await playwrightRequest.newContext({ baseURL: server.url });
-      await signIn(context);
+      await signInRequestContext(context);
       contexts.push(context);
     }
     expect((await contexts[0]!.get("/api/projects")).status()).toBe(200);

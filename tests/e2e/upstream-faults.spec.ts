@@ -7,7 +7,7 @@ import {
 import { projectsResponseSchema, type ProjectsResponse } from "@/lib/projects/schema";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { startApp, type AppServer } from "../support/app-server";
-import { signIn } from "./upstream-support";
+import { signInRequestContext } from "../support/sign-in";
 
 /**
  * Every upstream status and fault mode of the simulator, through the real route of a production server:
@@ -124,7 +124,7 @@ async function openApp(key: string) {
     },
   });
   api = await playwrightRequest.newContext({ baseURL: app.url });
-  await signIn(api);
+  await signInRequestContext(api);
 }
 
 async function closeApp() {

@@ -4,7 +4,7 @@ import { expect, request as playwrightRequest, test, type APIResponse } from "@p
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { E2E } from "../support/e2e-env";
 import { startApp, type AppServer } from "../support/app-server";
-import { signIn } from "./upstream-support";
+import { signInRequestContext } from "../support/sign-in";
 
 /**
  * The API key never leaves the server: not in a response body or header (data, every error path, pages),
@@ -38,7 +38,7 @@ async function exercise(app: AppServer, key: string, faults: unknown[]): Promise
   const api = await playwrightRequest.newContext({ baseURL: app.url });
   let seen = "";
   try {
-    await signIn(api);
+    await signInRequestContext(api);
     for (const path of ["/api/projects", "/api/projects?refresh=1", "/api/health", "/projects"]) {
       seen += await exposed(await api.get(path));
     }

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { startSimulator } from "@/lib/simulator";
 import { startApp } from "../support/app-server";
-import { signIn } from "./upstream-support";
+import { signInRequestContext } from "../support/sign-in";
 
 const KEY = "sim_e2e_single_flight_83f2";
 
@@ -19,7 +19,7 @@ test("200 concurrent requests on a cold cache make exactly one call to the servi
   });
   const api = await playwrightRequest.newContext({ baseURL: app.url });
   try {
-    await signIn(api);
+    await signInRequestContext(api);
     const responses = await Promise.all(
       Array.from({ length: 200 }, () => api.get("/api/projects")),
     );

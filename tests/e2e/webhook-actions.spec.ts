@@ -1,12 +1,13 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
-import { addMemberAsAdmin, signIn, testAddress, uniqueEmail } from "./auth-support";
+import { signedInAs } from "./auth-support";
 import { deliveryOptions, endpointWithSecret, newestId } from "./webhook-inspector-support";
-import { consoleApi, deliver, envelope, getDelivery, type DeliveryDetail } from "./webhook-support";
+import { deliver, envelope, getDelivery, type DeliveryDetail } from "./webhook-support";
 
 /**
  * The inspector's actions on stored deliveries: replay (to this console's own receiver, the only target
@@ -55,9 +56,8 @@ async function storedDelivery(
 }
 
 test("replay to our own receiver, exact: the same bytes and signature arrive again, verified, as a retry", async ({
-  page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const { endpoint, id, original } = await storedDelivery(api);
   const response = await replay(api, id, { url: `${APP_URL}${endpoint.path}` });
   expect(response.status(), await response.text()).toBe(200);
@@ -82,9 +82,8 @@ test("replay to our own receiver, exact: the same bytes and signature arrive aga
 });
 
 test("replay re-signed: with the endpoint's secret in another scheme it verifies; with another secret it does not", async ({
-  page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const { endpoint, id, original } = await storedDelivery(api);
   const url = `${APP_URL}${endpoint.path}`;
   const scheme = "timestamp.body/base64/v1=/raw";
@@ -126,34 +125,17 @@ test("replay re-signed: with the endpoint's secret in another scheme it verifies
   expect((await replay(api, "999999999", { url })).status()).toBe(404);
 });
 
-/** A member of their own, signed in with their own password (the rate is per member). */
-async function freshMember(browser: Browser) {
-  const email = uniqueEmail("replayer");
-  const temporary = "temporary-password-1";
-  const password = "replayer-password-1";
-  await addMemberAsAdmin(browser, email, temporary);
-  const context = await browser.newContext({
-    storageState: SIGNED_OUT,
-    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await signIn(page, email, temporary);
-  await page.getByLabel("Temporary password").fill(temporary);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page).toHaveURL(/\/projects$/, { timeout: 30_000 });
-  return { context, page };
-}
-
 test("replay to a private, link-local or other non-public address is refused with a clear message", async ({
-  page,
   browser,
+  api: admin,
+  member: credentials,
 }) => {
-  const { id } = await storedDelivery(await consoleApi(page));
+  // The fresh member (added through the admin's form, a password of their own, then signed in) is three
+  // password hashes: tens of seconds on a loaded machine, counted in the test's time.
+  test.setTimeout(120_000);
+  const { id } = await storedDelivery(admin);
   // Refused replays count against the member's 10 a minute too: a member of its own keeps the others' budget.
-  const member = await freshMember(browser);
+  const member = await signedInAs(browser, credentials.email, credentials.password);
   const api = member.page.request;
   const cases: [string, RegExp][] = [
     ["http://10.0.0.1/hook", /10\.0\.0\.1 is a private network address/],
@@ -175,13 +157,14 @@ test("replay to a private, link-local or other non-public address is refused wit
 });
 
 test("at most 10 replays a minute per member: the 11th gets 429 with Retry-After", async ({
-  page,
   browser,
+  api: admin,
+  member: credentials,
 }) => {
   test.setTimeout(120_000);
-  const admin = await consoleApi(page);
   const { endpoint, id } = await storedDelivery(admin);
-  const member = await freshMember(browser);
+  // A member of their own: the rate is per member.
+  const member = await signedInAs(browser, credentials.email, credentials.password);
   // The limit counts in one-minute windows: start early in one, so all eleven land in the same window.
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
@@ -203,9 +186,9 @@ test("at most 10 replays a minute per member: the 11th gets 429 with Retry-After
 test("copy as curl from the detail pane: the command, run, delivers the exact bytes again and they verify", async ({
   page,
   context,
+  api,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP_URL });
-  const api = await consoleApi(page);
   // Bytes a shell could mangle: quotes, a percent sign, a backslash, CR LF, NUL and bytes that are not UTF-8.
   const body = Buffer.concat([
     Buffer.from(`{"event":"task.completed","data":{"note":"it's 100% \\"odd\\"\r\n`),
@@ -245,8 +228,7 @@ test("copy as curl from the detail pane: the command, run, delivers the exact by
   );
 });
 
-test("replay from the dialog shows the answer", async ({ page }) => {
-  const api = await consoleApi(page);
+test("replay from the dialog shows the answer", async ({ page, api }) => {
   const { endpoint, id } = await storedDelivery(api);
   await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
   await page.getByRole("button", { name: "Replay" }).click();
@@ -267,8 +249,8 @@ test("replay from the dialog shows the answer", async ({ page }) => {
 
 test("export: the filtered deliveries as NDJSON, one object per line, bodies exactly as received", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const endpoint = await endpointWithSecret(api, "export-secret-1");
   const binary = Buffer.from([0xff, 0x00, 0x7b, 0x0a]);
   const text = JSON.stringify(envelope("task.completed", { note: "caf\u00e9 \u202E" }));
@@ -325,8 +307,8 @@ test("export: the filtered deliveries as NDJSON, one object per line, bodies exa
 
 test("delete one delivery and clear an endpoint, with confirmation; the list and counts follow at once", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const endpoint = await endpointWithSecret(api, "clear-secret-1");
   for (let i = 0; i < 3; i++) {
     await deliver(api, endpoint.path, JSON.stringify(envelope()), { secret: endpoint.secret });

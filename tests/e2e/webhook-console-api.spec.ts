@@ -1,6 +1,7 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, type APIResponse } from "@playwright/test";
+import { test } from "./fixtures";
 import { E2E } from "../support/e2e-env";
-import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
+import { createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 
 const SECRET_A = "console-spec-secret-aaaa";
 const SECRET_B = "console-spec-secret-bbbb";
@@ -16,8 +17,8 @@ async function expectError(response: APIResponse, status: number, code: string) 
 test.describe("webhook console API: endpoints", () => {
   test("create, rename, replace and remove the secret, delete; the secret is never sent back", async ({
     page,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const texts: string[] = [];
     const keep = async (response: APIResponse) => {
       texts.push(await response.text());
@@ -104,8 +105,7 @@ test.describe("webhook console API: endpoints", () => {
     await expectError(await deliver(page.request, endpoint.path, "{}"), 404, "unknown_endpoint");
   });
 
-  test("deleting an endpoint removes its deliveries", async ({ page }) => {
-    const api = await consoleApi(page);
+  test("deleting an endpoint removes its deliveries", async ({ page, api }) => {
     const endpoint = await createEndpoint(api);
     const id = (
       await (await deliver(page.request, endpoint.path, JSON.stringify(envelope()))).json()
@@ -117,8 +117,8 @@ test.describe("webhook console API: endpoints", () => {
 
   test("the default endpoint cannot be deleted (409) but takes a console secret over WEBHOOK_SECRET", async ({
     page,
+    api,
   }) => {
-    const api = await consoleApi(page);
     expect(
       await expectError(
         await api.delete("/api/webhooks/endpoints/default"),
@@ -159,8 +159,7 @@ test.describe("webhook console API: endpoints", () => {
     }
   });
 
-  test("bad input gets 400 with a message that names the problem", async ({ page }) => {
-    const api = await consoleApi(page);
+  test("bad input gets 400 with a message that names the problem", async ({ api }) => {
     const endpoint = await createEndpoint(api);
     const cases: [string, Promise<APIResponse>, RegExp][] = [
       [
@@ -249,8 +248,8 @@ test.describe("webhook console API: endpoints", () => {
 test.describe("webhook console API: deliveries", () => {
   test("filters by endpoint, event, verification, text and time; pages back with before=; after= gives only newer", async ({
     page,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const endpoint = await createEndpoint(api, { secret: SECRET_A, acceptInvalidSignatures: true });
     const post = async (
       event: string,
@@ -319,8 +318,8 @@ test.describe("webhook console API: deliveries", () => {
 
   test("one delivery with everything stored; non-UTF-8 bytes come back as base64", async ({
     page,
+    api,
   }) => {
-    const api = await consoleApi(page);
     const endpoint = await createEndpoint(api);
     const bytes = Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x7b]);
     const id = (
@@ -341,8 +340,7 @@ test.describe("webhook console API: deliveries", () => {
     expect(stored.findings.map((f) => f.code)).toEqual(["content_type", "invalid_utf8"]);
   });
 
-  test("bad queries get 400 JSON errors that name the problem", async ({ page }) => {
-    const api = await consoleApi(page);
+  test("bad queries get 400 JSON errors that name the problem", async ({ api }) => {
     const cases: [string, RegExp, string][] = [
       ["limit=0", /limit must be at least 1/, "invalid_query"],
       ["limit=500", /limit must be at most 200/, "invalid_query"],

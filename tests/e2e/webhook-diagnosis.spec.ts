@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
+import { createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 import { newestId } from "./webhook-inspector-support";
 
 /**
@@ -24,8 +25,8 @@ async function openDelivery(page: Page, endpointId: string, id: string, tab: str
 
 test("a delivery signed the GitHub way is named on the Signature tab, and no secret reaches the page", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const secret = "github-style-secret-1";
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(envelope());
@@ -53,8 +54,7 @@ test("a delivery signed the GitHub way is named on the Signature tab, and no sec
   await expect(page.locator("body")).not.toContainText(secret);
 });
 
-test("a Standard Webhooks delivery with a whsec_ secret is named", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a Standard Webhooks delivery with a whsec_ secret is named", async ({ page, api }) => {
   const secret = `whsec_${Buffer.from("e2e standard webhooks key bytes!").toString("base64")}`;
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(envelope("project.updated"));
@@ -81,8 +81,8 @@ test("a Standard Webhooks delivery with a whsec_ secret is named", async ({ page
 
 test("after a rotation the previous secret is still accepted, said so in the settings and on the delivery", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const endpoint = await createEndpoint(api, { secret: "rotation-secret-old" });
   const patched = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
     data: { secret: "rotation-secret-new" },
@@ -122,8 +122,10 @@ test("after a rotation the previous secret is still accepted, said so in the set
   ).toBe(401);
 });
 
-test("a gzip body is shown decoded, with which bytes the signature covers", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a gzip body is shown decoded, with which bytes the signature covers", async ({
+  page,
+  api,
+}) => {
   const secret = "gzip-secret-value-1";
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(
@@ -154,8 +156,8 @@ test("a gzip body is shown decoded, with which bytes the signature covers", asyn
 
 test("a body with a UTF-8 byte-order mark is read after it, and the finding says so", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const secret = "bom-secret-value-1";
   const endpoint = await createEndpoint(api, { secret });
   const bytes = Buffer.concat([
@@ -198,9 +200,8 @@ async function diagnosisOf(api: APIRequestContext, id: string) {
 }
 
 test("an HMAC-SHA256 in uppercase hex is accepted, and a finding names the casing", async ({
-  page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const secret = "uppercase-hex-secret-1";
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(envelope());
@@ -217,8 +218,8 @@ test("an HMAC-SHA256 in uppercase hex is accepted, and a finding names the casin
 
 test("an HMAC-SHA1 or HMAC-SHA512 with the endpoint's secret is named as the wrong algorithm", async ({
   page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const secret = "wrong-algorithm-secret-1";
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(envelope());
@@ -248,9 +249,8 @@ test("an HMAC-SHA1 or HMAC-SHA512 with the endpoint's secret is named as the wro
 });
 
 test("a secret used with a whsec_ prefix as the key's text is named, and verifies once the endpoint holds it so", async ({
-  page,
+  api,
 }) => {
-  const api = await consoleApi(page);
   const secret = Buffer.from("e2e key bytes for a prefix test!").toString("base64");
   const endpoint = await createEndpoint(api, { secret });
   const body = JSON.stringify(envelope());

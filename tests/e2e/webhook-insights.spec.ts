@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
 import { SIGNED_OUT } from "./auth-state";
-import { consoleApi } from "./webhook-support";
-import { endpointWithSecret, simEmit } from "./webhook-inspector-support";
+import {} from "./webhook-support";
+import { simEmit } from "./webhook-inspector-support";
 import { scriptAnswers, simSend } from "./webhook-insights-support";
 
 /**
@@ -32,10 +33,10 @@ async function open(page: Page, path: string) {
 
 test("Retries: the sender's attempts against scripted 500s and a held answer, with their gaps", async ({
   page,
+  api,
+  endpoint,
 }) => {
   test.setTimeout(90_000);
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   const url = `${APP_URL}${endpoint.path}`;
 
   await open(page, `/webhooks/retries?endpoint=${endpoint.id}`);
@@ -113,9 +114,9 @@ test("Retries: the sender's attempts against scripted 500s and a held answer, wi
 
 test("Events: a field's types after deliveries of two shapes, the spec's differences, and the exports", async ({
   page,
+  api,
+  endpoint,
 }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   const url = `${APP_URL}${endpoint.path}`;
 
   await open(page, `/webhooks/events?endpoint=${endpoint.id}`);
@@ -183,9 +184,8 @@ test("Events: a field's types after deliveries of two shapes, the spec's differe
 
 test("the views are reachable from the inspector's navigation, for the endpoint in view", async ({
   page,
+  endpoint,
 }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   await open(page, `/webhooks?endpoint=${endpoint.id}`);
   const nav = page.getByRole("navigation", { name: "Webhook views" });
   await expect(nav.getByRole("link", { name: "Deliveries" })).toHaveAttribute(
@@ -202,8 +202,7 @@ test("the views are reachable from the inspector's navigation, for the endpoint 
   ).toBeVisible();
 });
 
-test("bad input to the views' API gets a clear error", async ({ page }) => {
-  const api = await consoleApi(page);
+test("bad input to the views' API gets a clear error", async ({ page, api }) => {
   const bad = [
     ["/api/webhooks/event-shapes?endpoint=no%20such!", 400, "invalid_query"],
     ["/api/webhooks/event-shapes?colour=red", 400, "invalid_query"],

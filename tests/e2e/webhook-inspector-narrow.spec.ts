@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
-import { consoleApi, deliver } from "./webhook-support";
-import { endpointWithSecret, newestId, simEmit } from "./webhook-inspector-support";
+import { deliver } from "./webhook-support";
+import { newestId, simEmit } from "./webhook-inspector-support";
 
 /** On a phone the detail pane's six tabs wrap onto a second row instead of scrolling sideways. */
 
@@ -10,10 +11,10 @@ const TABS = ["Envelope", "Raw", "Headers", "Signature", "Findings", "Attempts"]
 for (const width of [390, 360]) {
   test(`at ${width} px every detail tab is visible and nothing scrolls sideways`, async ({
     page,
+    api,
+    endpoint,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    const api = await consoleApi(page);
-    const endpoint = await endpointWithSecret(api);
     await simEmit(api, { url: `${APP_URL}${endpoint.path}`, secret: endpoint.secret });
     // Wrongly signed: the Findings tab carries a count, its longest label.
     await deliver(api, endpoint.path, JSON.stringify({ event: "task.completed", data: {} }), {

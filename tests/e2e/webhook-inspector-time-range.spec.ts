@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
-import { consoleApi } from "./webhook-support";
-import { deliveryOptions, endpointWithSecret, simEmit } from "./webhook-inspector-support";
+import {} from "./webhook-support";
+import { deliveryOptions, simEmit } from "./webhook-inspector-support";
 
 /** A custom time range, picked on the calendar to the second, filters the list and lives in the URL. */
 
@@ -14,9 +15,11 @@ async function newestReceivedAt(api: APIRequestContext, endpointId: string): Pro
   return deliveries[0]!.receivedAt;
 }
 
-test("a custom range keeps the delivery inside it and drops the one after it", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("a custom range keeps the delivery inside it and drops the one after it", async ({
+  page,
+  api,
+  endpoint,
+}) => {
   const url = `${APP_URL}${endpoint.path}`;
   await simEmit(api, { url, secret: endpoint.secret, event: "project.created" });
   const first = new Date(await newestReceivedAt(api, endpoint.id));

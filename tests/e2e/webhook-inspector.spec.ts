@@ -1,13 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
-import { consoleApi, createEndpoint, deliver } from "./webhook-support";
-import {
-  deliveryOptions,
-  endpointWithSecret,
-  newestId,
-  simEmit,
-} from "./webhook-inspector-support";
+import { createEndpoint, deliver } from "./webhook-support";
+import { deliveryOptions, newestId, simEmit } from "./webhook-inspector-support";
 
 /**
  * The webhook inspector (/webhooks) as a member uses it, with the simulator sending real signed deliveries
@@ -19,9 +15,11 @@ async function openInspector(page: Page, query: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 }
 
-test("a delivery the simulator sends appears live within 2 s, verified", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("a delivery the simulator sends appears live within 2 s, verified", async ({
+  page,
+  api,
+  endpoint,
+}) => {
   await openInspector(page, `endpoint=${endpoint.id}`);
   await expect(page.getByRole("heading", { name: "No delivery yet" })).toBeVisible();
 
@@ -46,9 +44,7 @@ test("a delivery the simulator sends appears live within 2 s, verified", async (
   await expect(invalid.getByText("Invalid")).toBeVisible();
 });
 
-test("paused, new deliveries wait behind an “N new” button", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("paused, new deliveries wait behind an “N new” button", async ({ page, api, endpoint }) => {
   await simEmit(api, { url: `${APP_URL}${endpoint.path}`, secret: endpoint.secret });
   await openInspector(page, `endpoint=${endpoint.id}`);
   await expect(deliveryOptions(page)).toHaveCount(1);
@@ -62,9 +58,11 @@ test("paused, new deliveries wait behind an “N new” button", async ({ page }
   await expect(deliveryOptions(page)).toHaveCount(3);
 });
 
-test("each tab of a verified, an invalid and an unsigned delivery", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("each tab of a verified, an invalid and an unsigned delivery", async ({
+  page,
+  api,
+  endpoint,
+}) => {
   const body = JSON.stringify({
     event: "task.completed",
     data: {
@@ -152,9 +150,7 @@ test("each tab of a verified, an invalid and an unsigned delivery", async ({ pag
   await expect(detail.getByText("no timestamp in the body")).toBeVisible();
 });
 
-test("retries show as attempts with the gaps between them", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("retries show as attempts with the gaps between them", async ({ page, api, endpoint }) => {
   const body = JSON.stringify({
     event: "task.created",
     data: { id: "same" },
@@ -172,9 +168,7 @@ test("retries show as attempts with the gaps between them", async ({ page }) => 
   await expect(page).not.toHaveURL(new RegExp(`delivery=${second}`));
 });
 
-test("filters live in the URL and survive a reload", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("filters live in the URL and survive a reload", async ({ page, api, endpoint }) => {
   await simEmit(api, {
     url: `${APP_URL}${endpoint.path}`,
     secret: endpoint.secret,
@@ -231,9 +225,7 @@ test("filters live in the URL and survive a reload", async ({ page }) => {
   ).toBeVisible();
 });
 
-test("the keyboard moves, opens and closes", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("the keyboard moves, opens and closes", async ({ page, api, endpoint }) => {
   await simEmit(api, { url: `${APP_URL}${endpoint.path}`, secret: endpoint.secret, count: 3 });
   await openInspector(page, `endpoint=${endpoint.id}`);
   await expect(deliveryOptions(page)).toHaveCount(3);
@@ -253,10 +245,8 @@ test("the keyboard moves, opens and closes", async ({ page }) => {
   await expect(page.getByTestId("delivery-detail")).toBeFocused();
 });
 
-test("scrolling loads older deliveries", async ({ page }) => {
+test("scrolling loads older deliveries", async ({ page, api, endpoint }) => {
   test.setTimeout(120_000);
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   const total = 230;
   for (let sent = 0; sent < total; sent += 23) {
     await Promise.all(
@@ -287,8 +277,9 @@ test("scrolling loads older deliveries", async ({ page }) => {
   expect(await deliveryOptions(page).count()).toBeLessThan(80);
 });
 
-test("endpoints: create, replace the secret, script answers, delete", async ({ page }) => {
-  await consoleApi(page);
+test("endpoints: create, replace the secret, script answers, delete", async ({
+  adminPage: page,
+}) => {
   await openInspector(page, "");
   await page.getByRole("button", { name: "Endpoints" }).click();
   const sheet = page.getByRole("dialog", { name: "Endpoints" });
@@ -346,9 +337,10 @@ async function sendTestFromPage(page: Page, event: string) {
   await expect(popover.getByText(/Attempt 1: answered 200 in \d+ ms/)).toBeVisible();
 }
 
-test("a test delivery sent from the page appears live and is selected", async ({ page }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
+test("a test delivery sent from the page appears live and is selected", async ({
+  page,
+  endpoint,
+}) => {
   await openInspector(page, `endpoint=${endpoint.id}`);
   await sendTestFromPage(page, "comment.created");
   await expect(deliveryOptions(page).filter({ hasText: "comment.created" })).toBeVisible();
@@ -360,12 +352,11 @@ test("a test delivery sent from the page appears live and is selected", async ({
 
 test("a test delivery is selected even when the live list brings it before the send's own answer", async ({
   page,
+  endpoint,
 }) => {
   // The order that made the test above flaky: the receiver stores the delivery, the live list shows it, and
   // only then does the page get the send's answer (the hash to select). The real answer is held until the
   // row is in the list, so this order happens every time.
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   await openInspector(page, `endpoint=${endpoint.id}`);
   const row = deliveryOptions(page).filter({ hasText: "project.updated" });
   await page.route(`**/api/webhooks/endpoints/${endpoint.id}/test-delivery`, async (route) => {
@@ -381,8 +372,7 @@ test("a test delivery is selected even when the live list brings it before the s
   ).toBeVisible();
 });
 
-test("a hostile payload stays inert text and the tab stays responsive", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a hostile payload stays inert text and the tab stays responsive", async ({ page, api }) => {
   const endpoint = await createEndpoint(api, { secret: "hostile-secret-1" });
   let dialogs = 0;
   page.on("dialog", (dialog) => {
@@ -446,9 +436,7 @@ test("a hostile payload stays inert text and the tab stays responsive", async ({
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`accessibility of the inspector (${scheme})`, () => {
     test.use({ colorScheme: scheme });
-    test("axe finds nothing with a delivery open", async ({ page }) => {
-      const api = await consoleApi(page);
-      const endpoint = await endpointWithSecret(api);
+    test("axe finds nothing with a delivery open", async ({ page, api, endpoint }) => {
       await simEmit(api, { url: `${APP_URL}${endpoint.path}`, secret: endpoint.secret, count: 2 });
       await deliver(api, endpoint.path, JSON.stringify({ event: "odd.event" }));
       const id = await newestId(api, endpoint.id);
@@ -472,9 +460,9 @@ for (const scheme of ["light", "dark"] as const) {
 
 test("deliveries holding a NUL are listed and shown, with a finding that says where", async ({
   page,
+  api,
+  endpoint,
 }) => {
-  const api = await consoleApi(page);
-  const endpoint = await endpointWithSecret(api);
   const nulEvent = '{"event":"a\\u0000b","data":{"title":"x"},"timestamp":"2026-03-01T10:00:00Z"}';
   const signed = await deliver(api, endpoint.path, nulEvent, { secret: endpoint.secret });
   expect(signed.status()).toBe(200);

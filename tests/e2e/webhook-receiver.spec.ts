@@ -1,22 +1,21 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { expect, test as base, type APIRequestContext } from "@playwright/test";
+import { expect, test as base } from "./fixtures";
 import Stripe from "stripe";
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/server/sender";
 import { allSchemes, DEFAULT_SCHEME, parseSchemeId, schemeId, sign } from "@/lib/signing";
 import { APP_PORT, AS_ON_VERCEL, E2E } from "../support/e2e-env";
-import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
+import { createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";
 
 const SECRET = "receiver-spec-secret";
 /** An envelope timestamp of now: an old one is a finding of its own (envelope_timestamp_skew). */
 const NOW_TS = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
- * What most tests here start from: the console API as the signed-in member (`api`), and a fresh endpoint
+ * Beside the shared fixtures (tests/e2e/fixtures.ts): a fresh endpoint
  * with SECRET (`signedEndpoint`, created only for the tests that ask for it).
  */
-const test = base.extend<{ api: APIRequestContext; signedEndpoint: { id: string; path: string } }>({
-  api: async ({ page }, provide) => provide(await consoleApi(page)),
+const test = base.extend<{ signedEndpoint: { id: string; path: string } }>({
   signedEndpoint: async ({ api }, provide) =>
     provide(await createEndpoint(api, { secret: SECRET })),
 });

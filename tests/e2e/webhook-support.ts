@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { sign, type SignatureScheme, DEFAULT_SCHEME } from "@/lib/signing";
-import { E2E } from "../support/e2e-env";
+import { signInThroughForm } from "../support/sign-in";
 
 /** Helpers shared by the webhook specs: signed deliveries, and the console API as a signed-in member. */
 
@@ -25,11 +25,7 @@ export function envelope(event = "task.completed", extra: Record<string, unknown
 export async function consoleApi(page: Page): Promise<APIRequestContext> {
   const probe = await page.request.get("/api/webhooks/endpoints");
   if (probe.status() === 401) {
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await signInThroughForm(page);
     expect((await page.request.get("/api/webhooks/endpoints")).status()).toBe(200);
   }
   return page.request;

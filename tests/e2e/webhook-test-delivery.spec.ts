@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./fixtures";
 import { E2E } from "../support/e2e-env";
-import { consoleApi, createEndpoint, getDelivery } from "./webhook-support";
+import { createEndpoint, getDelivery } from "./webhook-support";
 
 /**
  * A member sends a signed test delivery from the console: the shared sender (lib/webhooks/server/sender.ts) posts it to
@@ -14,8 +15,7 @@ async function newestDelivery(api: APIRequestContext, endpointId: string) {
   return getDelivery(api, deliveries[0]!.id);
 }
 
-test("a test delivery to the default endpoint arrives verified and stored", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a test delivery to the default endpoint arrives verified and stored", async ({ api }) => {
   const response = await api.post("/api/webhooks/endpoints/default/test-delivery", {
     data: { event: "task.completed" },
   });
@@ -38,8 +38,7 @@ test("a test delivery to the default endpoint arrives verified and stored", asyn
   expect(JSON.stringify(result)).not.toContain(E2E.protectionBypassSecret);
 });
 
-test("a test delivery in another scheme is stored with that scheme", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a test delivery in another scheme is stored with that scheme", async ({ api }) => {
   const endpoint = await createEndpoint(api, { secret: "test-delivery-secret-1" });
   const scheme = "timestamp.body/base64/sha256=/raw";
   const response = await api.post(`/api/webhooks/endpoints/${endpoint.id}/test-delivery`, {
@@ -52,8 +51,7 @@ test("a test delivery in another scheme is stored with that scheme", async ({ pa
   expect(stored.verification).toMatchObject({ result: "verified", scheme });
 });
 
-test("a scripted failure answer is what the test delivery reports", async ({ page }) => {
-  const api = await consoleApi(page);
+test("a scripted failure answer is what the test delivery reports", async ({ api }) => {
   const endpoint = await createEndpoint(api, { secret: "test-delivery-secret-2" });
   const scripted = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
     data: { script: { status: 503, count: 1 } },
@@ -69,8 +67,7 @@ test("a scripted failure answer is what the test delivery reports", async ({ pag
   expect(stored.response).toMatchObject({ status: 503, scripted: true });
 });
 
-test("bad requests get clear errors", async ({ page }) => {
-  const api = await consoleApi(page);
+test("bad requests get clear errors", async ({ api }) => {
   const noSecret = await createEndpoint(api);
   const refused = await api.post(`/api/webhooks/endpoints/${noSecret.id}/test-delivery`, {
     data: {},

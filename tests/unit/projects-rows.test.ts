@@ -10,34 +10,12 @@ import {
   storeRanks,
 } from "@/lib/projects/rows";
 import type { Project } from "@/lib/projects/schema";
+import { NO_FILTERS, project } from "../support/projects";
 import type { ProjectsFilters, ProjectsSort } from "@/lib/projects/view";
 
 /** The table's rows (filter, facets, sort) exactly as the page computes them, without a browser. */
 
-let seq = 0;
-function project(fields: Partial<Project>): Project {
-  seq += 1;
-  return {
-    id: `p${seq}`,
-    name: `Project ${seq}`,
-    address: `${seq} High Street`,
-    town: "York",
-    client_name: "Acme Ltd",
-    status: "active",
-    created_at: "2024-01-01T00:00:00Z",
-    updated_at: "2024-01-02T00:00:00Z",
-    ...fields,
-  };
-}
-
-const NONE: ProjectsFilters = {
-  q: "",
-  status: [],
-  town: [],
-  client: [],
-  created: null,
-  updated: null,
-};
+const NONE = NO_FILTERS;
 const NOW = Date.parse("2025-06-15T12:00:00Z");
 
 function select(

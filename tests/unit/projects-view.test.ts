@@ -17,6 +17,7 @@ import {
   parseSort,
   serializeSort,
 } from "@/lib/projects/view";
+import { NO_FILTERS } from "../support/projects";
 
 describe("sort in the URL", () => {
   it("reads column.direction pairs in priority order", () => {
@@ -119,12 +120,7 @@ describe("the shareable view", () => {
 
   it("gives the defaults for an empty or invalid URL", () => {
     expect(loadProjectsView("https://console.test/projects")).toEqual({
-      q: "",
-      status: [],
-      town: [],
-      client: [],
-      created: null,
-      updated: null,
+      ...NO_FILTERS,
       sort: DEFAULT_SORT,
       cols: null,
       project: null,

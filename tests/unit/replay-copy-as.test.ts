@@ -2,8 +2,6 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, realpathSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -12,6 +10,11 @@ import { printfFormat, shellQuote } from "@/lib/text/escape";
 import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
 import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/copy-as";
 import { hostileBytes, hostileText, INJECTIONS } from "../support/hostile";
+import {
+  startRecordingServer,
+  type RecordedRequest,
+  type RecordingServer,
+} from "../support/recording-server";
 
 /**
  * "Copy as curl" and "Copy as fetch" are run for real (the system's curl through bash and sh, the fetch
@@ -19,28 +22,20 @@ import { hostileBytes, hostileText, INJECTIONS } from "../support/hostile";
  * stored bytes, while the folder stays empty: nothing of the delivery ever runs.
  */
 
-type Seen = { method: string; rawHeaders: string[]; body: Buffer };
-let server: http.Server;
+let receiver: RecordingServer;
 let url: string;
 let scratch: string;
-const seen: Seen[] = [];
+let seen: RecordedRequest[];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      seen.push({ method: req.method!, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/receive`;
+  receiver = await startRecordingServer();
+  seen = receiver.seen;
+  url = `${receiver.origin}/api/webhooks/receive`;
   scratch = await mkdtemp(path.join(tmpdir(), "copy-as-"));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -94,7 +89,7 @@ function pairs(raw: string[]): [string, string][] {
   return out;
 }
 
-function header(request: Seen, name: string): string | undefined {
+function header(request: RecordedRequest, name: string): string | undefined {
   return pairs(request.rawHeaders).find(([n]) => n.toLowerCase() === name)?.[1];
 }
 
@@ -211,7 +206,7 @@ const PLAIN_ASCII = /^[\n\x20-\x7e]*$/;
 /** Each source arrived, in order, with its method and exact body, and its headers as `expectHeaders` checks. */
 function expectReceived(
   sources: CopySource[],
-  expectHeaders: (received: Seen, source: CopySource) => void,
+  expectHeaders: (received: RecordedRequest, source: CopySource) => void,
 ): void {
   expect(seen).toHaveLength(sources.length);
   sources.forEach((source, i) => {

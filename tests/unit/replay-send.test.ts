@@ -1,11 +1,15 @@
 import diagnostics from "node:diagnostics_channel";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
 import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/shared/replay/replay-schema";
 import { ReplayRefused, sendReplay } from "@/lib/webhooks/server/replay/send-replay";
+import {
+  closedLoopbackPort,
+  startRecordingServer,
+  type RecordedRequest,
+  type RecordingServer,
+} from "../support/recording-server";
 
 /**
  * The replay's network half against a real HTTP server on loopback (the only address tests send to).
@@ -13,47 +17,33 @@ import { ReplayRefused, sendReplay } from "@/lib/webhooks/server/replay/send-rep
  * `net.client.socket` diagnostics channel, and none appears.
  */
 
-type Seen = { method: string; url: string; rawHeaders: string[]; body: Buffer };
-let server: http.Server;
+let receiver: RecordingServer;
 let port: number;
-const seen: Seen[] = [];
+let seen: RecordedRequest[];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      seen.push({
-        method: req.method!,
-        url: req.url!,
-        rawHeaders: req.rawHeaders,
-        body: Buffer.concat(chunks),
-      });
-      if (req.url === "/redirect") {
-        res.writeHead(307, { Location: "http://169.254.169.254/latest/meta-data/" }).end("moved");
-      } else if (req.url === "/big") {
-        res
-          .writeHead(200, { "Content-Type": "text/plain" })
-          .end("x".repeat(REPLAY_ANSWER_MAX_BYTES * 3));
-      } else if (req.url === "/silent") {
-        // Never answers: the replay's timeout ends it.
-      } else if (req.url === "/binary") {
-        res.writeHead(200).end(Buffer.from([0xff, 0xfe, 0x00, 0x41]));
-      } else {
-        res
-          .writeHead(202, { "X-Answer": "yes", "Content-Type": "text/plain; charset=utf-8" })
-          .end("stored \u202Eevil");
-      }
-    });
+  receiver = await startRecordingServer((request, _req, res) => {
+    if (request.url === "/redirect") {
+      res.writeHead(307, { Location: "http://169.254.169.254/latest/meta-data/" }).end("moved");
+    } else if (request.url === "/big") {
+      res
+        .writeHead(200, { "Content-Type": "text/plain" })
+        .end("x".repeat(REPLAY_ANSWER_MAX_BYTES * 3));
+    } else if (request.url === "/silent") {
+      // Never answers: the replay's timeout ends it.
+    } else if (request.url === "/binary") {
+      res.writeHead(200).end(Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    } else {
+      res
+        .writeHead(202, { "X-Answer": "yes", "Content-Type": "text/plain; charset=utf-8" })
+        .end("stored \u202Eevil");
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  seen = receiver.seen;
+  port = receiver.port;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => receiver.close());
 
 /** The sockets created while `run` runs. */
 async function socketsDuring<T>(
@@ -245,10 +235,7 @@ describe("sendReplay", () => {
   });
 
   it("says why a connection failed", async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const freePort = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const freePort = await closedLoopbackPort();
     const result = await sendReplay({
       url: `http://127.0.0.1:${freePort}/`,
       policy: allowed,

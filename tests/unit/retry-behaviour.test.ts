@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { insertDelivery, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
@@ -11,6 +11,7 @@ import {
 import { loadRetryObservations } from "@/lib/webhooks/server/retry-observations";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
+import { newDelivery } from "../support/deliveries";
 
 /** The sender's retry behaviour summarised from crafted retry groups, and read from stored deliveries. */
 const T0 = Date.parse("2026-11-20T08:00:00.000Z");
@@ -144,27 +145,15 @@ for (const { label, target, skip } of storageTargets()) {
     });
 
     function delivery(endpointId: string, body: string, at: number, status: number): NewDelivery {
-      return {
-        endpointId,
+      return newDelivery(endpointId, {
         receivedAt: new Date(at),
-        method: "POST",
         headers: [],
-        clientAddress: null,
-        contentType: "application/json",
         body: Buffer.from(body),
-        bodySha256: createHash("sha256").update(body).digest("hex"),
-        bodyIsText: true,
-        preview: null,
         event: "task.completed",
-        verification: "verified",
         scheme: null,
-        schemeMismatch: false,
-        signedTimestamp: null,
-        findings: [],
         responseStatus: status,
         scripted: status !== 200,
-        hangSeconds: null,
-      };
+      });
     }
 
     it("groups the stored attempts and counts single attempts by answer", async () => {

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   WEBHOOK_EVENTS,
@@ -11,6 +9,12 @@ import { allSchemes, verifySignature, schemeId } from "@/lib/signing";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
 import { startSimulator, type Simulator } from "@/lib/simulator";
+import {
+  closedLoopbackPort,
+  startRecordingServer,
+  type RecordedRequest,
+  type RecordingServer,
+} from "../support/recording-server";
 
 /**
  * The webhook sender against a real local HTTP receiver (spec section 6): POST, envelope, signature,
@@ -18,47 +22,27 @@ import { startSimulator, type Simulator } from "@/lib/simulator";
  */
 
 type Answer = { status: number; location?: string } | { hang: true } | { drop: true };
-interface Received {
-  at: number;
-  method: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 const SECRET = "receiver-test-secret";
-let server: Server;
+let receiver: RecordingServer;
 let url: string;
 let script: Answer[] = [];
-let received: Received[] = [];
+let received: RecordedRequest[];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({
-        at: performance.now(),
-        method: req.method ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks),
-      });
-      const answer = script.shift() ?? { status: 200 };
-      if ("hang" in answer) return; // never answers; closeAllConnections ends it
-      if ("drop" in answer) return void req.socket.destroy();
-      res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
-      res.end("ok");
-    });
+  receiver = await startRecordingServer((_request, req, res) => {
+    const answer = script.shift() ?? { status: 200 };
+    if ("hang" in answer) return; // never answers; close() ends it
+    if ("drop" in answer) return void req.socket.destroy();
+    res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+    res.end("ok");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  received = receiver.seen;
+  url = `${receiver.origin}/hook`;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => receiver.close());
 beforeEach(() => {
   script = [];
-  received = [];
+  received.length = 0;
 });
 
 const envelope = () =>
@@ -69,7 +53,7 @@ const envelope = () =>
     completed_at: "2025-03-10T09:00:00Z",
   });
 
-function verifies(request: Received, secret = SECRET) {
+function verifies(request: RecordedRequest, secret = SECRET) {
   return verifySignature({
     body: request.body,
     secret,
@@ -98,7 +82,7 @@ describe("a delivery", () => {
   it("signs in every scheme a receiver may meet, with X-Webhook-Timestamp when the timestamp is signed", async () => {
     const whsec = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
     for (const scheme of allSchemes()) {
-      received = [];
+      received.length = 0;
       const secret = scheme.keyForm === "whsec-base64" ? whsec : SECRET;
       const result = await sendWebhook(envelope(), { url, secret, scheme });
       expect(result.scheme).toBe(schemeId(scheme));
@@ -175,10 +159,7 @@ describe("attempts and failures", () => {
     expect(dropped.attempts[0]?.error).toMatch(/closed|reset/);
     expect(dropped.delivered).toBe(true);
 
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedLoopbackPort();
     const refused = await sendWebhook(envelope(), {
       url: `http://127.0.0.1:${port}/hook`,
       secret: SECRET,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -16,42 +16,22 @@ import {
 } from "@/lib/webhooks/server/export-ndjson";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
+import { newDelivery } from "../support/deliveries";
 import { hostileBytes, hostileText } from "../support/hostile";
 import { pythonSplitlines } from "../support/splitlines";
+
+const SIGNED_FROM: Partial<NewDelivery> = {
+  headers: [
+    ["content-type", "application/json"],
+    ["x-webhook-signature", "abc"],
+  ],
+  clientAddress: "203.0.113.7",
+};
 
 /** The NDJSON export: what each line holds, that the list's filters apply, and that it streams by page. */
 const box = createSecretBox(
   encryptionKeyFrom({ authSecret: "unit-test-auth-secret-0123456789abcdef" }),
 );
-
-function delivery(endpointId: string, overrides: Partial<NewDelivery> = {}): NewDelivery {
-  const body = overrides.body ?? Buffer.from(`{"n":"${randomBytes(4).toString("hex")}"}`);
-  return {
-    endpointId,
-    receivedAt: new Date(),
-    method: "POST",
-    headers: [
-      ["content-type", "application/json"],
-      ["x-webhook-signature", "abc"],
-    ],
-    clientAddress: "203.0.113.7",
-    contentType: "application/json",
-    body,
-    bodySha256: createHash("sha256").update(body).digest("hex"),
-    bodyIsText: true,
-    preview: null,
-    event: "task.created",
-    verification: "verified",
-    scheme: "body/hex/none/raw",
-    schemeMismatch: false,
-    signedTimestamp: null,
-    findings: [],
-    responseStatus: 200,
-    scripted: false,
-    hangSeconds: null,
-    ...overrides,
-  };
-}
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
@@ -78,8 +58,13 @@ for (const { name, target, skip } of storageTargets()) {
       database = await openDatabase(target());
       a = (await createEndpoint(database.db, box, { name: "a" })).id;
       b = (await createEndpoint(database.db, box, { name: "b" })).id;
+      // A signature header and an address of their own, for the export to carry as stored.
       const add = (endpointId: string, overrides: Partial<NewDelivery>) =>
-        insertDelivery(database.db, delivery(endpointId, overrides), 3600);
+        insertDelivery(
+          database.db,
+          newDelivery(endpointId, { ...SIGNED_FROM, ...overrides }),
+          3600,
+        );
       await add(a, { body: text, event: "task.completed", receivedAt: early });
       await add(a, {
         body: binary,
@@ -194,7 +179,7 @@ for (const { name, target, skip } of storageTargets()) {
         fc.asyncProperty(fc.array(stored, { minLength: 1, maxLength: 4 }), async (items) => {
           const endpointId = (await createEndpoint(database.db, box, { name: "property" })).id;
           for (const item of items) {
-            await insertDelivery(database.db, delivery(endpointId, item), 3600);
+            await insertDelivery(database.db, newDelivery(endpointId, item), 3600);
           }
           const exported = await readAll(exportNdjson(database.db, { endpointId }));
           const records = pythonSplitlines(exported);

@@ -12,37 +12,12 @@ import {
 import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
+import { newDelivery } from "../support/deliveries";
 
 /** What the inspector asks of the store beyond the list: "unknown" events, facet counts, retry groups. */
 const box = createSecretBox(
   encryptionKeyFrom({ authSecret: "unit-test-auth-secret-0123456789abcdef" }),
 );
-
-function delivery(endpointId: string, overrides: Partial<NewDelivery> = {}): NewDelivery {
-  const body = overrides.body ?? Buffer.from(`{"n":"${randomBytes(4).toString("hex")}"}`);
-  return {
-    endpointId,
-    receivedAt: new Date(),
-    method: "POST",
-    headers: [["content-type", "application/json"]],
-    clientAddress: null,
-    contentType: "application/json",
-    body,
-    bodySha256: randomBytes(32).toString("hex"),
-    bodyIsText: true,
-    preview: null,
-    event: "task.created",
-    verification: "verified",
-    scheme: "body/hex/none/raw",
-    schemeMismatch: false,
-    signedTimestamp: null,
-    findings: [],
-    responseStatus: 200,
-    scripted: false,
-    hangSeconds: null,
-    ...overrides,
-  };
-}
 
 for (const { name, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`inspector queries (${name})`, () => {
@@ -53,7 +28,7 @@ for (const { name, target, skip } of storageTargets()) {
       database = await openDatabase(target());
       endpointId = (await createEndpoint(database.db, box, { name: "inspector" })).id;
       const add = (overrides: Partial<NewDelivery>) =>
-        insertDelivery(database.db, delivery(endpointId, overrides), 3600);
+        insertDelivery(database.db, newDelivery(endpointId, overrides), 3600);
       await add({ event: "task.created" });
       await add({ event: "task.created", verification: "invalid_signature" });
       await add({ event: "project.created", body: Buffer.from('{"note":"Needle in it"}') });
@@ -108,12 +83,12 @@ for (const { name, target, skip } of storageTargets()) {
       const sha = randomBytes(32).toString("hex");
       const first = await insertDelivery(
         database.db,
-        delivery(endpointId, { body, bodySha256: sha, responseStatus: 503 }),
+        newDelivery(endpointId, { body, bodySha256: sha, responseStatus: 503 }),
         3600,
       );
       const second = await insertDelivery(
         database.db,
-        delivery(endpointId, { body, bodySha256: sha }),
+        newDelivery(endpointId, { body, bodySha256: sha }),
         3600,
       );
       expect(second.attempt).toBe(2);

@@ -11,7 +11,6 @@ import {
   insertDelivery,
   listDeliveries,
   pruneDeliveries,
-  type NewDelivery,
 } from "@/lib/webhooks/server/delivery-store";
 import {
   createEndpoint,
@@ -32,39 +31,12 @@ import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { ApiError } from "@/lib/api/errors";
 import { storageTargets } from "../support/databases";
+import { newDelivery } from "../support/deliveries";
 
 const box = createSecretBox(
   encryptionKeyFrom({ authSecret: "unit-test-auth-secret-0123456789abcdef" }),
 );
 const settings = { envSecret: "env-secret-value", rateLimitPerMinute: 100, box };
-
-function delivery(endpointId: string, overrides: Partial<NewDelivery> = {}): NewDelivery {
-  const body =
-    overrides.body ??
-    Buffer.from(`{"event":"task.created","n":"${randomBytes(4).toString("hex")}"}`);
-  return {
-    endpointId,
-    receivedAt: new Date(),
-    method: "POST",
-    headers: [["content-type", "application/json"]],
-    clientAddress: "203.0.113.9",
-    contentType: "application/json",
-    body,
-    bodySha256: randomBytes(32).toString("hex"),
-    bodyIsText: true,
-    preview: body.toString("utf8").slice(0, 160),
-    event: "task.created",
-    verification: "verified",
-    scheme: "body/hex/none/raw",
-    schemeMismatch: false,
-    signedTimestamp: null,
-    findings: [],
-    responseStatus: 200,
-    scripted: false,
-    hangSeconds: null,
-    ...overrides,
-  };
-}
 
 for (const { name, label, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`webhook store (${label})`, () => {
@@ -156,7 +128,7 @@ for (const { name, label, target, skip } of storageTargets()) {
 
       it("deleting an endpoint deletes its deliveries", async () => {
         const endpoint = await newEndpoint();
-        const stored = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        const stored = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(true);
         expect(await getDelivery(db(), stored.id)).toBeNull();
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(false);
@@ -238,7 +210,7 @@ for (const { name, label, target, skip } of storageTargets()) {
               snapshot,
               start,
               10,
-              delivery(endpoint.id, { bodySha256: sha }),
+              newDelivery(endpoint.id, { bodySha256: sha }),
               3600,
             );
           const first = await sameBody();
@@ -258,7 +230,8 @@ for (const { name, label, target, skip } of storageTargets()) {
           const outcomes = [];
           for (let i = 0; i < 3; i++)
             outcomes.push(
-              (await storeIfUnchanged(db(), snapshot, start, 2, delivery(endpoint.id), 3600)).kind,
+              (await storeIfUnchanged(db(), snapshot, start, 2, newDelivery(endpoint.id), 3600))
+                .kind,
             );
           expect(outcomes).toEqual(["stored", "stored", "rate_limited"]);
           const page = await listDeliveries(db(), { endpointId: endpoint.id, limit: 10 });
@@ -268,7 +241,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         it("a changed or deleted endpoint: nothing counted or stored", async () => {
           const { start } = windowOf("receiver", new Date());
           const attempt = (snapshot: Awaited<ReturnType<typeof snapshotOf>>) =>
-            storeIfUnchanged(db(), snapshot, start, 10, delivery(snapshot.id), 3600);
+            storeIfUnchanged(db(), snapshot, start, 10, newDelivery(snapshot.id), 3600);
           const changes = [
             { secret: "second-secret" },
             { secret: null },
@@ -312,7 +285,7 @@ for (const { name, label, target, skip } of storageTargets()) {
     describe("deliveries", () => {
       it("a console lookup finds a stored delivery and answers 404 once it is gone", async () => {
         const endpoint = await newEndpoint();
-        const stored = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        const stored = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
         expect(await getDeliveryOrThrow(db(), stored.id)).toMatchObject({ id: stored.id });
         await deleteEndpoint(db(), endpoint.id);
         const refusal = await getDeliveryOrThrow(db(), stored.id).catch((error) => error);
@@ -326,7 +299,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const bytes = Buffer.from([0x00, 0xff, 0xfe, 0x7b, 0x22, 0x00, 0xc3, 0x28]);
         const stored = await insertDelivery(
           db(),
-          delivery(endpoint.id, { body: bytes, bodyIsText: false, preview: null }),
+          newDelivery(endpoint.id, { body: bytes, bodyIsText: false, preview: null }),
           3600,
         );
         const row = await getDelivery(db(), stored.id);
@@ -339,7 +312,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const sha = randomBytes(32).toString("hex");
         const t0 = new Date("2026-02-01T12:00:00.000Z");
         const at = (ms: number) =>
-          delivery(endpoint.id, { bodySha256: sha, receivedAt: new Date(t0.getTime() + ms) });
+          newDelivery(endpoint.id, { bodySha256: sha, receivedAt: new Date(t0.getTime() + ms) });
         const first = await insertDelivery(db(), at(0), 60);
         const second = await insertDelivery(db(), at(1_500), 60);
         const third = await insertDelivery(db(), at(5_750), 60);
@@ -358,7 +331,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const endpoint = await newEndpoint();
         const ids: number[] = [];
         for (let i = 0; i < 7; i++)
-          ids.push((await insertDelivery(db(), delivery(endpoint.id), 3600)).id);
+          ids.push((await insertDelivery(db(), newDelivery(endpoint.id), 3600)).id);
         const seen: number[] = [];
         let before: string | undefined;
         for (;;) {
@@ -381,7 +354,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         ).toEqual([]);
         const newer = [];
         for (let i = 0; i < 4; i++)
-          newer.push((await insertDelivery(db(), delivery(endpoint.id), 3600)).id);
+          newer.push((await insertDelivery(db(), newDelivery(endpoint.id), 3600)).id);
         const caughtUp = await listDeliveries(db(), {
           endpointId: endpoint.id,
           limit: 3,
@@ -397,7 +370,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         const e = endpoint.id;
         const a = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: "project.created",
             body: Buffer.from('{"name":"Harbour Bridge"}'),
             receivedAt: new Date("2026-01-10T00:00:00Z"),
@@ -406,7 +379,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         );
         const b = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: "task.created",
             verification: "invalid_signature",
             receivedAt: new Date("2026-01-20T00:00:00Z"),
@@ -415,7 +388,7 @@ for (const { name, label, target, skip } of storageTargets()) {
         );
         const c = await insertDelivery(
           db(),
-          delivery(e, {
+          newDelivery(e, {
             event: null,
             body: Buffer.from([0xff, 0x41, 0x42, 0x43]),
             bodyIsText: false,
@@ -451,13 +424,13 @@ for (const { name, label, target, skip } of storageTargets()) {
         const other = await newEndpoint();
         const ids: number[] = [];
         for (let i = 0; i < 6; i++)
-          ids.push((await insertDelivery(db(), delivery(kept.id), 3600)).id);
+          ids.push((await insertDelivery(db(), newDelivery(kept.id), 3600)).id);
         const old = await insertDelivery(
           db(),
-          delivery(other.id, { receivedAt: new Date(Date.now() - 40 * 86_400_000) }),
+          newDelivery(other.id, { receivedAt: new Date(Date.now() - 40 * 86_400_000) }),
           3600,
         );
-        const fresh = await insertDelivery(db(), delivery(other.id), 3600);
+        const fresh = await insertDelivery(db(), newDelivery(other.id), 3600);
         await pruneDeliveries(db(), { endpointId: kept.id, keep: 4, days: 30, batch: 1 });
         const left = (await listDeliveries(db(), { endpointId: kept.id, limit: 10 })).rows.map(
           (r) => r.id,
@@ -472,7 +445,7 @@ for (const { name, label, target, skip } of storageTargets()) {
       "a live view never skips a delivery that commits after a newer one",
       async () => {
         const endpoint = await newEndpoint();
-        const head = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        const head = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
         const headCursor = encodeCursor(
           (await listDeliveries(db(), { endpointId: endpoint.id, limit: 1 })).rows[0]!,
         );
@@ -494,7 +467,7 @@ for (const { name, label, target, skip } of storageTargets()) {
              values ($1, now(), 'POST', '[]', '\\x7b7d', 'x', 2, true, 'verified', '[]', 200) returning id::text as id`,
             [endpoint.id],
           );
-          const fast = await insertDelivery(db(), delivery(endpoint.id), 3600);
+          const fast = await insertDelivery(db(), newDelivery(endpoint.id), 3600);
           const during = await listDeliveries(db(), {
             endpointId: endpoint.id,
             limit: 10,

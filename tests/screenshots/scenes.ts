@@ -1,0 +1,245 @@
+import { createHmac } from "node:crypto";
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { E2E, SIM } from "../support/e2e-env";
+import { bodyRows, listedProjects, openCurrentList } from "../e2e/projects-ui-support";
+import { endpointWithSecret, newestId, simEmit } from "../e2e/webhook-inspector-support";
+import { scriptAnswers, simSend } from "../e2e/webhook-insights-support";
+import { createEndpoint, deliver } from "../e2e/webhook-support";
+import { inEachLook, settle, type Stage } from "./looks";
+
+/**
+ * The pictures, one scene per page or feature: each seeds what it shows through the app's real API and the
+ * simulator, then takes its pictures in every look. `npm run screenshots -- <scene…>` (docs/testing.md).
+ */
+export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
+  /** The pages of the shell: sign-in (signed out), members with their menus, account, a 404. */
+  async pages(stage) {
+    await inEachLook(
+      stage,
+      async (shot, look) => {
+        await shot.goto("/sign-in");
+        await shot.waitForLoadState("networkidle");
+        await shot.screenshot({ path: stage.shotPath("sign-in", look), fullPage: true });
+      },
+      { signedOut: true },
+    );
+    await inEachLook(stage, async (shot, look) => {
+      for (const route of ["/settings/members", "/settings/account", "/no-such-page"]) {
+        await shot.goto(route);
+        await shot.waitForLoadState("networkidle");
+        const name = route.replace(/^\//, "").replace(/\//g, "-");
+        await shot.screenshot({ path: stage.shotPath(name, look), fullPage: true });
+      }
+      await shot.goto("/settings/members");
+      await shot
+        .getByRole("button", { name: /^Actions for / })
+        .first()
+        .click();
+      await settle(shot, 300);
+      await shot.screenshot({ path: stage.shotPath("settings-members-menu", look) });
+      await shot.keyboard.press("Escape");
+      await shot.getByRole("button", { name: `Account: ${E2E.adminEmail}` }).click();
+      await shot.getByRole("menuitem", { name: "Sign out everywhere", exact: true }).waitFor();
+      await settle(shot, 300);
+      await shot.screenshot({ path: stage.shotPath("account-menu", look) });
+    });
+  },
+
+  /** /projects: the server's first screen before the list arrives, the list, and a project's sheet. */
+  async projects(stage) {
+    const api = stage.signedIn.request;
+    await api.post(`${SIM.control}/reset`);
+    const projects = await listedProjects(api);
+    await openCurrentList(stage.signedIn, projects.length);
+    await inEachLook(stage, async (shot, look) => {
+      // As a phone (which says so) or a desktop gets it, with the list held back.
+      await shot.setExtraHTTPHeaders({ "sec-ch-ua-mobile": look.width < 800 ? "?1" : "?0" });
+      await shot.route("**/api/projects", () => {});
+      await shot.goto("/projects");
+      await shot
+        .getByText("loading the full list…")
+        .or(shot.getByText(/^\d+ projects$/))
+        .first()
+        .waitFor();
+      await settle(shot, 300);
+      await shot.screenshot({ path: stage.shotPath("projects-first-screen", look) });
+      await shot.unroute("**/api/projects");
+
+      await shot.goto("/projects");
+      const first =
+        look.width > 800
+          ? bodyRows(shot).first()
+          : shot.getByRole("list", { name: "Projects" }).getByRole("button").first();
+      await first.waitFor();
+      await settle(shot, 500);
+      await shot.screenshot({ path: stage.shotPath("projects", look) });
+      await first.click();
+      await shot.getByRole("dialog").waitFor();
+      await settle(shot, 500);
+      await shot.screenshot({ path: stage.shotPath("projects-sheet", look) });
+    });
+  },
+
+  /** /webhooks with a delivery selected, among verified, wrongly signed and unknown ones. */
+  async inspector(stage) {
+    const api = stage.signedIn.request;
+    const endpoint = await endpointWithSecret(api);
+    const url = `${stage.appUrl}${endpoint.path}`;
+    await simEmit(api, { url, secret: endpoint.secret, count: 12 });
+    await deliver(api, endpoint.path, JSON.stringify({ event: "task.completed", data: {} }), {
+      secret: "wrong-secret-123",
+    });
+    await deliver(api, endpoint.path, JSON.stringify({ event: "invoice.paid", data: { n: 1 } }));
+    await simEmit(api, { url, secret: endpoint.secret, event: "task.completed" });
+    const id = await newestId(api, endpoint.id);
+    await inEachLook(stage, async (shot, look) => {
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
+      await shot.getByRole("heading", { name: "task.completed" }).waitFor();
+      await settle(shot, 500);
+      await shot.screenshot({ path: stage.shotPath("webhooks", look), fullPage: look.width < 800 });
+    });
+  },
+
+  /** The delivery actions: the detail header, the replay dialog with an answer, the clear confirmation. */
+  async actions(stage) {
+    const api = stage.signedIn.request;
+    const endpoint = await endpointWithSecret(api);
+    const url = `${stage.appUrl}${endpoint.path}`;
+    await simEmit(api, { url, secret: endpoint.secret, count: 8 });
+    const id = await newestId(api, endpoint.id);
+    await inEachLook(stage, async (shot, look) => {
+      const name = (what: string) => stage.shotPath(`actions-${what}`, look);
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
+      const detail = shot.getByTestId("delivery-detail");
+      await detail.getByRole("button", { name: "Replay" }).waitFor();
+      await settle(shot);
+      if (look.width < 800) await detail.scrollIntoViewIfNeeded();
+      await shot.screenshot({ path: name("detail") });
+
+      await detail.getByRole("button", { name: "Replay" }).click();
+      const dialog = shot.getByRole("dialog", { name: /^Replay delivery/ });
+      await dialog.getByRole("radio", { name: "Re-signed" }).click();
+      await dialog.getByRole("button", { name: "Send replay" }).click();
+      await dialog.getByRole("region", { name: "Replay answer" }).waitFor();
+      await settle(shot);
+      await shot.screenshot({ path: name("replay") });
+      await shot.keyboard.press("Escape");
+
+      await shot.getByRole("button", { name: "Endpoints" }).click();
+      await shot.getByRole("button", { name: "Clear deliveries…" }).last().click();
+      await shot.getByRole("alertdialog").waitFor();
+      await settle(shot);
+      await shot.screenshot({ path: name("clear") });
+    });
+  },
+
+  /** The Signature and Findings tabs: a changed body, another provider's scheme, the wrong algorithm. */
+  async diagnosis(stage) {
+    const api = stage.signedIn.request;
+    const secret = "screenshot-secret-1";
+    const endpoint = await createEndpoint(api, { secret });
+    const stale = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const text = `{"event":"task.completed","data":{"task_id":"t_1","project_id":"p_1","title":"Pour the slab","status":"open","status":"done","completed_at":"2026-11-23T09:00:00Z"},"timestamp":"${stale}"}`;
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    // Signed over the body without its byte-order mark, sent with it: the diagnosis finds the change.
+    await deliver(api, endpoint.path, body, {
+      signature: `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`,
+      headers: { "x-webhook-timestamp": String(Math.floor(Date.now() / 1000)) },
+    });
+    const changedId = await newestId(api, endpoint.id);
+    // A sender signing the Standard Webhooks way, for the "other providers" section.
+    const whsec = `whsec_${Buffer.from("screenshot-key-bytes-0123456789ab").toString("base64")}`;
+    const other = await createEndpoint(api, { secret: whsec });
+    const now = new Date();
+    const standard = Buffer.from(text.replace(',"status":"open"', ""));
+    await deliver(api, other.path, standard, {
+      signature: null,
+      headers: {
+        "webhook-id": "msg_shot_1",
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": new StandardWebhook(whsec).sign("msg_shot_1", now, standard),
+      },
+    });
+    const providerId = await newestId(api, other.id);
+    // A sender on another hash algorithm (HMAC-SHA1).
+    await deliver(api, endpoint.path, standard, {
+      signature: createHmac("sha1", secret).update(standard).digest("hex"),
+    });
+    const algorithmId = await newestId(api, endpoint.id);
+    const shots = [
+      { tab: "signature", endpoint: endpoint.id, delivery: changedId, name: "signature" },
+      { tab: "findings", endpoint: endpoint.id, delivery: changedId, name: "findings" },
+      { tab: "signature", endpoint: other.id, delivery: providerId, name: "provider" },
+      { tab: "signature", endpoint: endpoint.id, delivery: algorithmId, name: "algorithm" },
+    ];
+    await inEachLook(stage, async (shot, look) => {
+      for (const { tab, endpoint: endpointId, delivery, name } of shots) {
+        await shot.goto(`/webhooks?endpoint=${endpointId}&delivery=${delivery}&tab=${tab}`);
+        await shot.getByRole("heading", { name: "task.completed" }).waitFor();
+        if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
+        await settle(shot, 500);
+        await shot.screenshot({ path: stage.shotPath(`diagnosis-${name}`, look), fullPage: true });
+      }
+    });
+  },
+
+  /** /webhooks/events and /webhooks/retries, filled and empty. */
+  async insights(stage) {
+    const api = stage.signedIn.request;
+    const endpoint = await endpointWithSecret(api);
+    const empty = await endpointWithSecret(api);
+    const url = `${stage.appUrl}${endpoint.path}`;
+    await simEmit(api, { url, secret: endpoint.secret, count: 8 });
+    await simEmit(api, { url, secret: endpoint.secret, event: "task.completed", count: 3 });
+    // Distinct bodies: an identical one within the retry window would be numbered as a retry.
+    for (const taskId of ["tsk_7", "tsk_8", "tsk_9"]) {
+      await simEmit(api, {
+        url,
+        secret: endpoint.secret,
+        event: "task.completed",
+        data: {
+          task_id: taskId,
+          title: "Pour the slab",
+          completed_at: 1_763_900_000,
+          assignee: { id: "usr_1", name: "Ada" },
+        },
+      });
+    }
+    for (let i = 0; i < 3; i++) {
+      await scriptAnswers(api, endpoint.id, { status: i === 2 ? 503 : 500, count: 3 });
+      await simSend(api, { url, secret: endpoint.secret, backoffBaseMs: 300 + i * 50 });
+    }
+    await scriptAnswers(api, endpoint.id, { status: 200, hangSeconds: 3, count: 1 });
+    await simSend(api, { url, secret: endpoint.secret, backoffBaseMs: 300, timeoutMs: 1_000 });
+    const shots = [
+      { name: "events", path: `/webhooks/events?endpoint=${endpoint.id}&event=task.completed` },
+      { name: "retries", path: `/webhooks/retries?endpoint=${endpoint.id}` },
+      { name: "events-empty", path: `/webhooks/events?endpoint=${empty.id}` },
+      { name: "retries-empty", path: `/webhooks/retries?endpoint=${empty.id}` },
+    ];
+    await inEachLook(stage, async (shot, look) => {
+      for (const { name, path } of shots) {
+        await shot.goto(path);
+        await shot.getByRole("heading", { level: 2 }).first().waitFor();
+        await settle(shot);
+        await shot.screenshot({ path: stage.shotPath(name, look), fullPage: true });
+      }
+    });
+  },
+  /** Settings → Access tokens: two tokens listed and a third just created (its value shown once). */
+  async tokens(stage) {
+    const api = stage.signedIn.request;
+    for (const name of ["CI pipeline", "old script"]) {
+      await api.post("/api/tokens", { data: { name, expiresInDays: 90 } });
+    }
+    await inEachLook(stage, async (shot, look) => {
+      await shot.goto("/settings/tokens");
+      const form = shot.getByRole("region", { name: "Create a token" });
+      await form.getByLabel("Name").fill(`laptop ${look.width} ${look.scheme}`);
+      await form.getByRole("button", { name: "Create token" }).click();
+      await shot.getByLabel("New access token").waitFor();
+      await settle(shot, 300);
+      await shot.screenshot({ path: stage.shotPath("access-tokens", look), fullPage: true });
+    });
+  },
+};
