@@ -83,7 +83,15 @@ export function consoleRoute<
   Query extends Schema = undefined,
   Body extends Schema = undefined,
 >(
-  schemas: { params?: Params; query?: Query; body?: Body; status?: number; revalidate?: true },
+  schemas: {
+    params?: Params;
+    query?: Query;
+    body?: Body;
+    /** The JSON body's size limit in characters, when 64 KiB is too small. */
+    bodyLimit?: number;
+    status?: number;
+    revalidate?: true;
+  },
   handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
 ): RouteHandler<Record<string, string>> {
   const route = handleRoute<Record<string, string>>(async (request, context) => {
@@ -92,7 +100,9 @@ export function consoleRoute<
     const query = schemas.query
       ? parseQuery(schemas.query, request.nextUrl.searchParams)
       : undefined;
-    const body = schemas.body ? await parseJsonBody(schemas.body, request) : undefined;
+    const body = schemas.body
+      ? await parseJsonBody(schemas.body, request, schemas.bodyLimit)
+      : undefined;
     const answer = await handler({ request, member, params, query, body } as ConsoleInput<
       Params,
       Query,
