@@ -237,8 +237,9 @@ export async function listDeliveries(
     .select({
       ...summaryColumns,
       findingCount: sql<number>`jsonb_array_length(${d.findings})`,
-      // Whether a listener forwarded it (lib/listen): one index probe per row of the page.
-      forwarded: sql<boolean>`exists (select 1 from delivery_forwards f where f.delivery_id = ${d.id})`,
+      // Whether a listener forwarded it (lib/listen): one index probe per row of the page. The column is
+      // spelt out: drizzle writes an unqualified "id" here, which the subquery would read as its own.
+      forwarded: sql<boolean>`exists (select 1 from delivery_forwards f where f.delivery_id = webhook_deliveries.id)`,
     })
     .from(d)
     .where(and(...conditions))

@@ -98,7 +98,10 @@ function deliverRaw(
   headers: [string, string][],
 ): Promise<string> {
   const signature = sign(body, secret, DEFAULT_SCHEME, String(Math.floor(Date.now() / 1000)));
+  // A raw header list gets no default headers from Node, so Host is ours to send.
   const raw = [
+    "host",
+    `localhost:${APP_PORT}`,
     ...headers.flat(),
     "content-type",
     "application/json",
