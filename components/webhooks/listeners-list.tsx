@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
 import { listenQueries } from "@/lib/listen/queries";
-import type { EndpointView } from "@/lib/webhooks/console-client";
+import type { EndpointView } from "@/lib/webhooks/browser/console-client";
 
 /** Who listens now with `project-console listen`, and to what (the Endpoints sheet). */
 export function ListenersList({ endpoints }: { endpoints: EndpointView[] }) {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm
 import picomatch from "picomatch";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { isCredentialHeader, REDACTED } from "@/lib/webhooks/request-meta";
+import { isCredentialHeader, REDACTED } from "@/lib/webhooks/shared/request-meta";
 import { cursorOf, type Position } from "./position";
 
 const d = webhookDeliveries;

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { consoleGet } from "@/lib/webhooks/console-client";
+import { consoleGet } from "@/lib/webhooks/browser/console-client";
 import type { ForwardView } from "./forwards";
 import type { ListenerPresence } from "./sessions";
 

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { forwardSchema } from "@/lib/listen/api-schemas";
 import { listForwards, recordForward } from "@/lib/listen/forwards";
 import { listenCaller } from "@/lib/listen/service";
-import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
+import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
 
 export const dynamic = "force-dynamic";
 
