@@ -32,11 +32,15 @@ class SseClient {
   private waiters: (() => void)[] = [];
   status = 0;
 
-  static async open(cookie: string, query: string, lastEventId?: string): Promise<SseClient> {
+  static async open(
+    auth: string | Record<string, string>,
+    query: string,
+    lastEventId?: string,
+  ): Promise<SseClient> {
     const client = new SseClient();
     const response = await fetch(`${APP_URL}/api/webhooks/stream${query}`, {
       headers: {
-        cookie,
+        ...(typeof auth === "string" ? { cookie: auth } : auth),
         accept: "text/event-stream",
         ...(lastEventId ? { "last-event-id": lastEventId } : {}),
       },
@@ -344,5 +348,52 @@ test.describe("listen: the stream", () => {
     await expect(forwards).toContainText("http://localhost:3999/hooks?x=1");
     await expect(forwards).toContainText("handled by the local server");
     await expect(page.getByText("Forwarded", { exact: true })).toHaveCount(2);
+  });
+
+  test("with an access token and no cookie: streams, and its forwards name the token", async ({
+    page,
+  }) => {
+    await consoleApi(page);
+    const api = page.request;
+    const created = await api.post("/api/tokens", {
+      data: { name: `listen-e2e-${randomBytes(3).toString("hex")}`, expiresInDays: 7 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { token, name: tokenName } = await created.json();
+    const bearer = { authorization: `Bearer ${token}` };
+    const secret = "listen-spec-secret-token";
+    const endpoint = await createEndpoint(api, { secret });
+
+    const stream = await SseClient.open(bearer, `?endpoint=${endpoint.id}&session=laptop`);
+    await stream.until((c) => c.messages.some((m) => m.event === "ready"));
+    const id = await deliverRaw(endpoint.path, awkwardBody("task.created"), secret, HEADERS);
+    await stream.until((c) => c.deliveries().length >= 1);
+    stream.close();
+    const [delivery] = stream.deliveries();
+    expect(delivery!.id).toBe(id);
+
+    const reported = await fetch(`${APP_URL}/api/webhooks/deliveries/${id}/forwards`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body: JSON.stringify({
+        session: "laptop",
+        cursor: delivery!.cursor,
+        url: "http://localhost:3000/",
+        attempt: 1,
+        status: 204,
+        durationMs: 3,
+        final: true,
+      }),
+    });
+    expect(reported.status, await reported.text()).toBe(201);
+    const listed = (await (await api.get(`/api/webhooks/deliveries/${id}/forwards`)).json())
+      .forwards;
+    expect(listed).toEqual([
+      expect.objectContaining({ session: "laptop", tokenName, status: 204, final: true }),
+    ]);
+    const anonymous = await fetch(`${APP_URL}/api/webhooks/stream`, {
+      headers: { authorization: `Bearer pct_${"A".repeat(43)}` },
+    });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -7,4 +7,5 @@ export * from "./members";
 export * from "./webhooks";
 export * from "./event-shapes";
 export * from "./rate-limit";
+export * from "./access-tokens";
 export * from "./listen";
