@@ -24,6 +24,18 @@ export interface OpenedSession {
   created: boolean;
 }
 
+/** The row a session starts as: `start` is its first acknowledged position. */
+function newSession(key: SessionKey, start: Position) {
+  return {
+    memberId: key.memberId,
+    credential: key.tokenId ?? "",
+    tokenName: key.tokenName === null ? null : storableText(key.tokenName),
+    name: storableText(key.name),
+    ackSeq: start.seq,
+    ackId: start.id,
+  };
+}
+
 /**
  * A session is seen: created at `startIfNew` (its first acknowledged position), or found, and marked
  * connected with what it listens to. One statement.
@@ -37,12 +49,7 @@ export async function openSession(
   const [row] = await db
     .insert(s)
     .values({
-      memberId: key.memberId,
-      credential: key.tokenId ?? "",
-      tokenName: key.tokenName === null ? null : storableText(key.tokenName),
-      name: storableText(key.name),
-      ackSeq: startIfNew.seq,
-      ackId: startIfNew.id,
+      ...newSession(key, startIfNew),
       endpointIds: listensTo.endpointIds,
       events: listensTo.events.map((glob) => storableText(glob)),
       connectedAt: sql`now()`,
@@ -77,14 +84,7 @@ export async function sessionForForward(
 ): Promise<number> {
   const [row] = await db
     .insert(s)
-    .values({
-      memberId: key.memberId,
-      credential: key.tokenId ?? "",
-      tokenName: key.tokenName === null ? null : storableText(key.tokenName),
-      name: storableText(key.name),
-      ackSeq: deliveryPosition.seq,
-      ackId: deliveryPosition.id - 1,
-    })
+    .values(newSession(key, { seq: deliveryPosition.seq, id: deliveryPosition.id - 1 }))
     // A no-op update, so that the existing row's id is returned.
     .onConflictDoUpdate({
       target: [s.memberId, s.credential, s.name],

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,12 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { members } from "./members";
-import { webhookDeliveries } from "./webhooks";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea, webhookDeliveries } from "./webhooks";
 
 /**
  * A listener's session (`project-console listen --session NAME`): per member, credential (an access token's
