@@ -25,11 +25,11 @@ export async function recordForward(
     .select({ seq: webhookDeliveries.seq, id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.id, deliveryId));
-  if (!delivery) throw new ApiError(404, "not_found", "No delivery has this id.");
+  if (!delivery) throw new ApiError("not_found", "No delivery has this id.");
   const claimed = positionOf(input.cursor);
   const own: Position = { seq: delivery.seq, id: delivery.id };
   if (!claimed || comparePositions(claimed, own) !== 0) {
-    throw new ApiError(400, "invalid_body", "Invalid body: cursor is not this delivery's cursor.");
+    throw new ApiError("invalid_body", "Invalid body: cursor is not this delivery's cursor.");
   }
   const sessionId = await sessionForForward(db, { ...caller, name: input.session }, own);
   const [row] = await db

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { consoleGet } from "@/lib/webhooks/browser/console-client";
+import { call } from "@/lib/webhooks/browser/console-client";
 import type { ForwardView } from "./forwards";
 import type { ListenerPresence } from "./sessions";
 
@@ -15,10 +15,9 @@ export const listenQueries = {
       queryKey: ["webhooks", "forwards", deliveryId] as const,
       queryFn: async ({ signal }) =>
         (
-          await consoleGet<{ forwards: ForwardView[] }>(
+          await call<{ forwards: ForwardView[] }>(
             `/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/forwards`,
-            {},
-            signal,
+            { signal },
           )
         ).forwards,
       // A listener reports each attempt as it happens: keep the tab current while it is open.
@@ -28,7 +27,7 @@ export const listenQueries = {
     queryOptions({
       queryKey: ["webhooks", "listeners"] as const,
       queryFn: async ({ signal }) =>
-        (await consoleGet<{ listeners: ListenerView[] }>("/api/webhooks/listeners", {}, signal))
+        (await call<{ listeners: ListenerView[] }>("/api/webhooks/listeners", { signal }))
           .listeners,
       refetchInterval: 10_000,
     }),

@@ -1,7 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { parseInput } from "@/lib/api/input";
 import type { Member } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/connect";
@@ -51,7 +50,7 @@ async function explicitStart(
   if (cursor) {
     const position = positionOf(cursor);
     if (!position) {
-      throw new ApiError(400, "invalid_cursor", "The cursor is not one this API handed out.");
+      throw new ApiError("invalid_cursor", "The cursor is not one this API handed out.");
     }
     return position;
   }
@@ -65,17 +64,20 @@ async function explicitStart(
  * response. Unknown endpoints are a 400 naming them, before anything is streamed.
  */
 export async function openListenStream(request: NextRequest, member: Member): Promise<Response> {
-  const query = parseInput(
-    streamQuerySchema,
-    streamQueryInput(request.nextUrl.searchParams),
-    "query",
-  );
+  const parsed = streamQuerySchema.safeParse(streamQueryInput(request.nextUrl.searchParams));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(
+      "invalid_query",
+      `Invalid query: ${issue?.path.map(String).join(".") ?? ""} ${issue?.message ?? "is not valid"}.`,
+    );
+  }
+  const query = parsed.data;
   const db = await getDb();
   const { hub, presence } = listening();
   const endpoints = await resolveEndpoints(db, query.endpoint);
   if (endpoints.unknown.length > 0) {
     throw new ApiError(
-      400,
       "unknown_endpoint",
       `No endpoint has this name or id: ${endpoints.unknown.slice(0, 5).join(", ")}.`,
     );

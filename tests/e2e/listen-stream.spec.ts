@@ -251,7 +251,7 @@ test.describe("listen: the stream", () => {
     const unknown = await fetch(`${APP_URL}/api/webhooks/stream?endpoint=no-such-endpoint-x`, {
       headers: { cookie },
     });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: "unknown_endpoint" });
     const anonymous = await fetch(`${APP_URL}/api/webhooks/stream`);
     expect(anonymous.status).toBe(401);
