@@ -99,6 +99,8 @@ export function consoleRoute<
     params?: Params;
     query?: Query;
     body?: Body;
+    /** The JSON body's size limit in characters, when 64 KiB is too small. */
+    bodyLimit?: number;
     status?: number;
     revalidate?: true;
     /**
@@ -117,7 +119,9 @@ export function consoleRoute<
     const query = schemas.query
       ? parseQuery(schemas.query, request.nextUrl.searchParams)
       : undefined;
-    const body = schemas.body ? await parseJsonBody(schemas.body, request) : undefined;
+    const body = schemas.body
+      ? await parseJsonBody(schemas.body, request, schemas.bodyLimit)
+      : undefined;
     const answer = await handler({ request, member, params, query, body } as ConsoleInput<
       Params,
       Query,

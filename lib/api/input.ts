@@ -33,13 +33,17 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   throw new ApiError("invalid_id", `Invalid ${name}: ${issue?.message ?? "not valid"}.`);
 }
 
-/** Reads a JSON request body (at most 64 KiB: console inputs are small). */
+/** Console inputs are small; a route that takes more (a forward's body head) says so. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Reads a JSON request body (at most `limit` characters). */
 export async function parseJsonBody<T extends z.ZodType>(
   schema: T,
   request: Request,
+  limit: number = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<T>> {
   const text = await request.text();
-  if (text.length > 64 * 1024) throw new ApiError("payload_too_large");
+  if (text.length > limit) throw new ApiError("payload_too_large");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /** Raw bytes. node-postgres hands back a Buffer, PGlite a Uint8Array: both become a Buffer here. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
