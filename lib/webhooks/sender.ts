@@ -6,7 +6,7 @@ import {
   schemeId,
   signatureHeaders,
   type SignatureScheme,
-} from "@/lib/signing";
+} from "../signing";
 
 /**
  * The webhook sender, as the spec's delivery rules say (section 6): POST of the JSON envelope, HMAC-SHA256 in
@@ -90,7 +90,7 @@ export function resolveScheme(scheme: SignatureScheme | string | undefined): Sig
 
 /** The headers of one attempt. */
 export function signedHeaders(
-  body: string,
+  body: Buffer | string,
   secret: string,
   scheme: SignatureScheme,
   unixSeconds = Math.floor(Date.now() / 1000),
