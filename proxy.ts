@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
 import { errorJson } from "@/lib/api/errors";
+import { bearerCredential } from "@/lib/auth/bearer";
 import { signInPath } from "@/lib/auth/callback-url";
 import { baseAuthConfig } from "@/lib/auth/config";
 import { classifyPath, NONCE_HEADER, REQUEST_PATH_HEADER } from "@/lib/auth/paths";
@@ -36,6 +37,8 @@ import {
  *    a foreign Origin or Sec-Fetch-Site answers 403 before anything else runs, and a member's non-JSON
  *    body on a JSON route 403 too (lib/http/same-origin.ts). A new route gets this without doing anything.
  * 3. Security headers on every response, with a fresh CSP nonce handed to the page render.
+ * An API request with `Authorization: Bearer pct_…` (an access token) skips 1 and 2: the route checks the
+ * token itself; a malformed Authorization header on an API path answers 401 here.
  */
 const { auth } = NextAuth(() => baseAuthConfig());
 
@@ -89,9 +92,17 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return NextResponse.redirect(new URL(signInPath(here), request.url));
   };
 
-  const foreign = check ? crossSiteRefusal(check, env) : null;
+  // An access token (lib/auth/bearer.ts) speaks for the console API request instead of the cookie: no
+  // browser adds an Authorization header on its own, so the same-origin rule has nothing to guard, and
+  // the route looks the token up (lib/auth/guard.ts requireApiMember). Pages never take a token.
+  const bearer = access === "api" ? bearerCredential(request.headers) : { kind: "none" as const };
+  const foreign = check && bearer.kind === "none" ? crossSiteRefusal(check, env) : null;
   let response: Response;
-  if (foreign) {
+  if (bearer.kind === "malformed") {
+    response = errorJson(401, "invalid_authorization", bearer.message);
+  } else if (bearer.kind === "token") {
+    response = pass();
+  } else if (foreign) {
     response = refused(foreign);
   } else if (access === "asset" || access === "public-api") {
     response = pass();

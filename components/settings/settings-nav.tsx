@@ -7,6 +7,7 @@ import { cn } from "@/lib/utils";
 const LINKS = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/account", label: "Your account" },
+  { href: "/settings/tokens", label: "Access tokens" },
 ] as const;
 
 export function SettingsNav() {

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
-import { requireMember, type Member } from "@/lib/auth/guard";
+import { requireApiMember, type Member } from "@/lib/auth/guard";
 import { safeErrorSummary } from "@/lib/db/errors";
 import { edgeFacts } from "@/lib/http/edge-facts";
 import { databaseApiError } from "./database-error";
@@ -72,7 +72,9 @@ export interface ConsoleInput<Params extends Schema, Query extends Schema, Body 
 }
 
 /**
- * A console API route: the member check (401 `unauthorized`, before anything is read), the path segments,
+ * A console API route: the member check (401 `unauthorized`, before anything is read: a signed-in member, or
+ * `Authorization: Bearer pct_…` acting as the token's member, lib/auth/guard.ts requireApiMember; the
+ * handler reads who called from `member`, and `member.token` says whether a token did), the path segments,
  * the query and the JSON body parsed with the given zod schemas (400 `invalid_id` / `invalid_query` /
  * `invalid_body` in one sentence a member can act on), `Cache-Control: private, no-store` on every answer
  * (`private, no-cache` on the 200s and 304s of a `revalidate` route), and the error mapping of `handleRoute`. The handler answers a value (sent as JSON, status 200 unless
@@ -83,11 +85,24 @@ export function consoleRoute<
   Query extends Schema = undefined,
   Body extends Schema = undefined,
 >(
-  schemas: { params?: Params; query?: Query; body?: Body; status?: number; revalidate?: true },
+  schemas: {
+    params?: Params;
+    query?: Query;
+    body?: Body;
+    status?: number;
+    revalidate?: true;
+    /**
+     * false: a request with an access token is not counted against the per-token limit (RATE_LIMITS.token).
+     * Only for routes whose volume something else already bounds (say why at the route).
+     */
+    tokenRateLimit?: false;
+  },
   handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
 ): RouteHandler<Record<string, string>> {
   const route = handleRoute<Record<string, string>>(async (request, context) => {
-    const member = await requireMember({ requestHeaders: request.headers });
+    const member = await requireApiMember(request.headers, {
+      tokenRateLimit: schemas.tokenRateLimit ?? true,
+    });
     const params = schemas.params ? parseParams(schemas.params, await context.params) : undefined;
     const query = schemas.query
       ? parseQuery(schemas.query, request.nextUrl.searchParams)

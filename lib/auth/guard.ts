@@ -5,6 +5,9 @@ import { cache } from "react";
 import { ApiError } from "@/lib/api/errors";
 import type { MemberRole } from "@/lib/db/schema/members";
 import { getServerEnv } from "@/lib/env";
+import { enforceRateLimit } from "@/lib/rate-limit/window";
+import { resolveAccessToken, type ResolvedAccessToken } from "./access-tokens";
+import { bearerCredential } from "./bearer";
 import { signInPath } from "./callback-url";
 import { membersDb } from "./members-db";
 import { findSessionMember } from "./sessions";
@@ -22,8 +25,13 @@ export interface Member {
   email: string;
   role: MemberRole;
   name: string | null;
-  /** The session this request belongs to (what "Sign out" ends). */
-  sessionId: string;
+  /** The session this request belongs to (what "Sign out" ends); null for a request with an access token. */
+  sessionId: string | null;
+  /**
+   * The access token a console API request came with (`Authorization: Bearer pct_…`), null for a signed-in
+   * browser. Tokens reach the console API routes only (requireApiMember), never pages or server actions.
+   */
+  token: { id: string; name: string } | null;
   mustChangePassword: boolean;
   /** Wrong-password attempts at this email that were slowed since `slowedSince` (null: none). */
   slowedAttempts: number;
@@ -53,6 +61,7 @@ export async function memberFromRequestHeaders(requestHeaders: Headers): Promise
     role: record.role,
     name: record.name,
     sessionId: verdict.sessionId,
+    token: null,
     mustChangePassword: record.mustChangePassword,
     slowedAttempts: record.slowedAttempts,
     slowedSince: record.slowedSince,
@@ -81,6 +90,11 @@ export async function requireMember({
     ? await memberFromRequestHeaders(requestHeaders)
     : await getCurrentMember();
   if (!member) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  assertOwnPassword(member, allowTemporaryPassword);
+  return member;
+}
+
+function assertOwnPassword(member: Member, allowTemporaryPassword: boolean): void {
   if (member.mustChangePassword && !allowTemporaryPassword) {
     throw new ApiError(
       403,
@@ -88,7 +102,57 @@ export async function requireMember({
       "Choose your own password first: your current one was set by someone else.",
     );
   }
+}
+
+/**
+ * For the console API routes (lib/api/handler.ts consoleRoute), the one place a request's caller is known:
+ * with `Authorization: Bearer pct_…`, the access token's member (lib/auth/access-tokens.ts), counted
+ * against the per-token rate limit unless the route opts out; otherwise the signed-in member, as
+ * requireMember. A request with an Authorization header is judged by it alone, whatever cookie it also
+ * carries (proxy.ts passed it on without decoding the cookie and without the same-origin check: a browser
+ * never adds the header on its own, so no other site can make it ride along). Every refusal is a 401 in
+ * the app's JSON error shape, and none repeats the token.
+ */
+export async function requireApiMember(
+  requestHeaders: Headers,
+  { tokenRateLimit = true }: { tokenRateLimit?: boolean } = {},
+): Promise<Member> {
+  const credential = bearerCredential(requestHeaders);
+  if (credential.kind === "none") return requireMember({ requestHeaders });
+  if (credential.kind === "malformed") {
+    throw new ApiError(401, "invalid_authorization", credential.message);
+  }
+  const db = await membersDb();
+  const resolved = await resolveAccessToken(db, credential.token);
+  if (resolved.kind !== "valid") {
+    throw new ApiError(401, "invalid_token", invalidTokenMessage(resolved));
+  }
+  const record = resolved.member;
+  const member: Member = {
+    id: record.id,
+    email: record.email,
+    role: record.role,
+    name: record.name,
+    sessionId: null,
+    token: resolved.token,
+    mustChangePassword: record.mustChangePassword,
+    slowedAttempts: record.slowedAttempts,
+    slowedSince: record.slowedSince,
+  };
+  assertOwnPassword(member, false);
+  if (tokenRateLimit) await enforceRateLimit(db, "token", resolved.token.id);
   return member;
+}
+
+function invalidTokenMessage(resolved: Exclude<ResolvedAccessToken, { kind: "valid" }>): string {
+  switch (resolved.kind) {
+    case "revoked":
+      return "This access token was revoked. Create a new one in Settings → Access tokens.";
+    case "expired":
+      return `This access token expired on ${resolved.expiresAt.toISOString()}. Create a new one in Settings → Access tokens.`;
+    case "unknown":
+      return "This access token is not known here: it was never issued by this console, or its member was removed.";
+  }
 }
 
 /** For route handlers and actions that change who may sign in: admins only (403 `forbidden`). */

@@ -26,7 +26,8 @@ export class ConsoleRequestError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** One call of the console API from the browser (JSON in and out, the route's error sentence kept). */
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -7,3 +7,4 @@ export * from "./members";
 export * from "./webhooks";
 export * from "./event-shapes";
 export * from "./rate-limit";
+export * from "./access-tokens";

@@ -1,0 +1,436 @@
+"use client";
+
+import { KeyRoundIcon, ShieldAlertIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useRef, useState, useTransition } from "react";
+import { FormError } from "@/components/auth/form-error";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { UserText } from "@/components/ui/user-text";
+import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
+import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
+import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
+
+export interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  status: AccessTokenStatus;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  owner: { id: string; email: string };
+}
+
+interface Props {
+  tokens: TokenRow[];
+  isAdmin: boolean;
+  currentMemberId: string;
+  perMinute: number;
+}
+
+/** "2025-11-21 14:09 UTC": the same on server and browser, whatever their time zones. */
+function formatTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+const STATUS_BADGE: Record<
+  AccessTokenStatus,
+  { label: string; variant: "success" | "muted" | "warning" }
+> = {
+  active: { label: "Active", variant: "success" },
+  expired: { label: "Expired", variant: "muted" },
+  revoked: { label: "Revoked", variant: "warning" },
+};
+
+/**
+ * Settings → Access tokens: the rules (the same as the service's own API keys), creating a token (shown
+ * once), and the list with revoke. Creating and revoking go through the console API (`/api/tokens`); the
+ * list is the page's, refreshed after each change.
+ */
+export function AccessTokens({ tokens, isAdmin, currentMemberId, perMinute }: Props) {
+  const [created, setCreated] = useState<CreatedTokenAnswer | null>(null);
+  return (
+    <>
+      <Alert className="mb-6">
+        <ShieldAlertIcon aria-hidden="true" />
+        <AlertTitle>Treat a token like a password</AlertTitle>
+        <AlertDescription>
+          <ul className="list-disc space-y-1 pl-4">
+            <li>
+              <strong>Shown once.</strong> A token is shown when you create it and never again: the
+              console keeps only a hash of it.
+            </li>
+            <li>
+              <strong>Secret.</strong> Anyone holding it acts as you. Keep it out of code, chats and
+              logs; it starts with <code className="font-mono">pct_</code> so secret scanners can
+              find a leaked one.
+            </li>
+            <li>
+              <strong>Scoped to you.</strong> It acts as you, with your role, on the console API and
+              the listen stream, at most {perMinute} requests a minute. It cannot open pages or
+              create tokens, and it stops at once when it expires, when it is revoked, or when you
+              are removed from the workspace.
+            </li>
+          </ul>
+          <p className="mt-2">The same rules as the service&apos;s own API keys.</p>
+        </AlertDescription>
+      </Alert>
+      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : null}
+      <TokenList
+        tokens={tokens}
+        isAdmin={isAdmin}
+        currentMemberId={currentMemberId}
+        highlight={created?.id}
+      />
+      <CreateTokenForm onCreated={setCreated} />
+    </>
+  );
+}
+
+function NewToken({ created, onDone }: { created: CreatedTokenAnswer; onDone: () => void }) {
+  return (
+    <section aria-labelledby="new-token-heading" className="mb-6">
+      <Alert variant="success" className="text-foreground">
+        <KeyRoundIcon aria-hidden="true" />
+        <AlertTitle id="new-token-heading" className="text-success">
+          Token “<UserText value={created.name} />” created
+        </AlertTitle>
+        <AlertDescription className="grid gap-3 text-foreground!">
+          <p className="font-medium">
+            Copy it now: you won&apos;t see it again. If you lose it, revoke it and create another.
+          </p>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="new-token-value" className="sr-only">
+              New access token
+            </Label>
+            <Input
+              id="new-token-value"
+              readOnly
+              value={created.token}
+              className="font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+              data-testid="new-token-value"
+            />
+            <CopyButton value={created.token} label="token" variant="outline" size="icon" />
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Expires {formatTime(created.expiresAt)}. Use it as{" "}
+            <code className="font-mono">Authorization: Bearer pct_…</code>, or with{" "}
+            <code className="font-mono">PROJECT_CONSOLE_TOKEN</code>.
+          </p>
+          <div>
+            <Button type="button" variant="outline" size="sm" onClick={onDone}>
+              I have copied it
+            </Button>
+          </div>
+        </AlertDescription>
+      </Alert>
+    </section>
+  );
+}
+
+function TokenList({
+  tokens,
+  isAdmin,
+  currentMemberId,
+  highlight,
+}: {
+  tokens: TokenRow[];
+  isAdmin: boolean;
+  currentMemberId: string;
+  highlight?: string;
+}) {
+  const router = useRouter();
+  const [revoking, setRevoking] = useState<TokenRow | null>(null);
+  const [error, setError] = useState<string>();
+  const [pending, startTransition] = useTransition();
+
+  function revoke(token: TokenRow) {
+    startTransition(async () => {
+      try {
+        await accessTokenApi.revoke(token.id);
+        setError(undefined);
+        setRevoking(null);
+        router.refresh();
+      } catch (caught) {
+        setError(caught instanceof Error ? caught.message : "The token could not be revoked.");
+        setRevoking(null);
+      }
+    });
+  }
+
+  return (
+    <section aria-labelledby="tokens-heading" className="mb-8">
+      <h2 id="tokens-heading" className="sr-only">
+        Token list
+      </h2>
+      <div className="mb-3 empty:hidden">
+        <FormError message={error} />
+      </div>
+      <p className="mb-2 text-xs text-muted-foreground">
+        {tokens.length} {tokens.length === 1 ? "token" : "tokens"}
+        {isAdmin ? " (as an admin you see everyone's)" : ""}
+      </p>
+      <div className="overflow-hidden rounded-lg border bg-card">
+        <Table className="table-fixed">
+          <TableHeader className="bg-muted/40">
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Token</TableHead>
+              {isAdmin ? <TableHead className="hidden w-44 md:table-cell">Owner</TableHead> : null}
+              <TableHead className="hidden w-36 sm:table-cell">Expires</TableHead>
+              <TableHead className="hidden w-36 lg:table-cell">Last used</TableHead>
+              <TableHead className="w-24">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {tokens.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell
+                  colSpan={isAdmin ? 5 : 4}
+                  className="py-6 text-center text-muted-foreground"
+                >
+                  No access tokens yet.
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {tokens.map((token) => {
+              const badge = STATUS_BADGE[token.status];
+              const isOwn = token.owner.id === currentMemberId;
+              return (
+                <TableRow
+                  key={token.id}
+                  data-token-id={token.id}
+                  data-state={token.id === highlight ? "selected" : undefined}
+                >
+                  <TableCell className="min-w-0">
+                    <div className="flex min-w-0 items-center gap-1.5">
+                      <UserText value={token.name} truncate className="font-medium" />
+                      <Badge variant={badge.variant}>{badge.label}</Badge>
+                    </div>
+                    <p className="font-mono text-xs text-muted-foreground">{token.prefix}…</p>
+                    <p className="text-xs text-muted-foreground">
+                      Created <time dateTime={token.createdAt}>{formatTime(token.createdAt)}</time>
+                    </p>
+                    {isAdmin ? (
+                      <p className="min-w-0 text-xs text-muted-foreground md:hidden">
+                        Owner <UserText value={token.owner.email} truncate />
+                        {isOwn ? " (you)" : ""}
+                      </p>
+                    ) : null}
+                    <p className="text-xs text-muted-foreground sm:hidden">
+                      Expires <time dateTime={token.expiresAt}>{formatTime(token.expiresAt)}</time>
+                    </p>
+                    <p className="text-xs text-muted-foreground lg:hidden">
+                      Last used{" "}
+                      {token.lastUsedAt ? (
+                        <time dateTime={token.lastUsedAt}>{formatTime(token.lastUsedAt)}</time>
+                      ) : (
+                        "never"
+                      )}
+                    </p>
+                  </TableCell>
+                  {isAdmin ? (
+                    <TableCell className="hidden min-w-0 md:table-cell">
+                      <UserText value={token.owner.email} truncate />
+                      {isOwn ? <span className="text-muted-foreground"> (you)</span> : null}
+                    </TableCell>
+                  ) : null}
+                  <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
+                    <time dateTime={token.expiresAt}>{formatTime(token.expiresAt)}</time>
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
+                    {token.lastUsedAt ? (
+                      <time dateTime={token.lastUsedAt}>{formatTime(token.lastUsedAt)}</time>
+                    ) : (
+                      "Never"
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {token.status === "active" ? (
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        data-revoke={token.id}
+                        aria-label={`Revoke ${token.name}`}
+                        onClick={() => setRevoking(token)}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle className="min-w-0">
+              Revoke <UserText value={revoking?.name} />?
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              Anything using it ({revoking?.prefix}…) is refused from its next request on. This
+              cannot be undone: create a new token if you need one again.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={pending}
+              onClick={() => revoking && revoke(revoking)}
+            >
+              {pending ? "Revoking…" : "Revoke token"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
+
+type ExpiryChoice = `${(typeof TOKEN_EXPIRY_DAYS)[number]}` | "custom";
+
+/** Tomorrow and a year ahead, as `YYYY-MM-DD` (UTC): the bounds of a chosen expiry date. */
+function dateBounds(): { min: string; max: string } {
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  return {
+    min: new Date(now + day).toISOString().slice(0, 10),
+    max: new Date(now + 365 * day).toISOString().slice(0, 10),
+  };
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswer) => void }) {
+  const router = useRouter();
+  const [expiry, setExpiry] = useState<ExpiryChoice>("30");
+  const [error, setError] = useState<string>();
+  const [pending, startTransition] = useTransition();
+  const form = useRef<HTMLFormElement>(null);
+  const [bounds] = useState(dateBounds);
+
+  function submit(formData: FormData) {
+    const name = String(formData.get("name") ?? "");
+    const date = String(formData.get("expiresAt") ?? "");
+    startTransition(async () => {
+      try {
+        const created = await accessTokenApi.create(
+          expiry === "custom"
+            ? { name, expiresAt: date }
+            : { name, expiresInDays: Number(expiry) as (typeof TOKEN_EXPIRY_DAYS)[number] },
+        );
+        setError(undefined);
+        form.current?.reset();
+        onCreated(created);
+        router.refresh();
+      } catch (caught) {
+        setError(caught instanceof Error ? caught.message : "The token could not be created.");
+      }
+    });
+  }
+
+  return (
+    <section aria-labelledby="create-token-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id="create-token-heading">Create a token</h2>
+          </CardTitle>
+          <CardDescription>
+            Name it after where it will live (&ldquo;laptop&rdquo;, &ldquo;CI&rdquo;), so you know
+            what breaks when you revoke it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form ref={form} action={submit} className="grid max-w-md gap-4">
+            <FormError message={error} />
+            <div className="grid gap-1.5">
+              <Label htmlFor="token-name">Name</Label>
+              <Input
+                id="token-name"
+                name="name"
+                required
+                maxLength={TOKEN_NAME_MAX_LENGTH}
+                autoComplete="off"
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="token-expiry">Expires</Label>
+              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
+                <SelectTrigger id="token-expiry" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TOKEN_EXPIRY_DAYS.map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      In {days} days
+                    </SelectItem>
+                  ))}
+                  <SelectItem value="custom">On a date…</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+            {expiry === "custom" ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor="token-expires-at">Expiry date</Label>
+                <Input
+                  id="token-expires-at"
+                  name="expiresAt"
+                  type="date"
+                  required
+                  min={bounds.min}
+                  max={bounds.max}
+                  aria-describedby="token-expires-at-hint"
+                />
+                <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
+                  The token works through the end of that day (UTC), at most a year ahead.
+                </p>
+              </div>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={pending}>
+                {pending ? "Creating…" : "Create token"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

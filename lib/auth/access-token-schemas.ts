@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/**
+ * Input shapes of the access-token API (`POST /api/tokens`, `DELETE /api/tokens/:id`), shared with the
+ * Settings → Access tokens form (which offers the same choices). No secrets here: this module may reach the
+ * browser.
+ */
+export const TOKEN_NAME_MAX_LENGTH = 100;
+export const TOKEN_EXPIRY_DAYS = [7, 30, 90] as const;
+
+/** `YYYY-MM-DD`: the token works through that whole day (UTC). */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+const expiresAt = z.union(
+  [z.iso.datetime({ offset: true }), z.iso.date().refine((value) => DATE_ONLY.test(value))],
+  { message: "must be an ISO 8601 date (2026-12-31) or time (2026-12-31T18:00:00Z)" },
+);
+
+export const createAccessTokenSchema = z
+  .object({
+    name: z
+      .string({ message: "must be a name for the token" })
+      .trim()
+      .min(1, { message: "must not be empty" })
+      .max(TOKEN_NAME_MAX_LENGTH, {
+        message: `must be at most ${TOKEN_NAME_MAX_LENGTH} characters`,
+      }),
+    expiresInDays: z
+      .union(
+        TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
+        { message: `must be ${TOKEN_EXPIRY_DAYS.join(", ")} (days), or give expiresAt instead` },
+      )
+      .optional(),
+    expiresAt: expiresAt.optional(),
+  })
+  .strict()
+  .refine((body) => (body.expiresInDays === undefined) !== (body.expiresAt === undefined), {
+    message: "give either expiresInDays (7, 30 or 90) or expiresAt (a date), not both",
+    path: ["expiresInDays"],
+  });
+export type CreateAccessTokenInput = z.infer<typeof createAccessTokenSchema>;
+
+/** A date-only expiry ends with its day (UTC); a time is taken as given. */
+export function expiresAtOf(value: string): Date {
+  if (DATE_ONLY.test(value))
+    return new Date(Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  return new Date(value);
+}
+
+export const accessTokenParamsSchema = z.object({
+  id: z.uuid({ message: "is not an access token id" }),
+});
