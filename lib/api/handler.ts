@@ -96,6 +96,8 @@ export function consoleRoute<
      * Only for routes whose volume something else already bounds (say why at the route).
      */
     tokenRateLimit?: false;
+    /** The JSON body's size limit in characters, when 64 KiB is too small. */
+    bodyLimit?: number;
   },
   handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
 ): RouteHandler<Record<string, string>> {
@@ -107,7 +109,9 @@ export function consoleRoute<
     const query = schemas.query
       ? parseQuery(schemas.query, request.nextUrl.searchParams)
       : undefined;
-    const body = schemas.body ? await parseJsonBody(schemas.body, request) : undefined;
+    const body = schemas.body
+      ? await parseJsonBody(schemas.body, request, schemas.bodyLimit)
+      : undefined;
     const answer = await handler({ request, member, params, query, body } as ConsoleInput<
       Params,
       Query,

@@ -44,13 +44,17 @@ export function parseInput<T extends z.ZodType>(
   return result.data;
 }
 
-/** Reads a JSON request body (at most 64 KiB: console inputs are small). */
+/** Console inputs are small; a route that takes more (a forward's body head) says so. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Reads a JSON request body (at most `limit` characters). */
 export async function parseJsonBody<T extends z.ZodType>(
   schema: T,
   request: Request,
+  limit: number = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<T>> {
   const text = await request.text();
-  if (text.length > 64 * 1024)
+  if (text.length > limit)
     throw new ApiError(413, "payload_too_large", "The request body is too large.");
   let value: unknown;
   try {

@@ -8,3 +8,4 @@ export * from "./webhooks";
 export * from "./event-shapes";
 export * from "./rate-limit";
 export * from "./access-tokens";
+export * from "./listen";

@@ -6,6 +6,7 @@ import {
   DEFAULT_BACKOFF_BASE_MS,
   DEFAULT_TIMEOUT_MS,
 } from "../../../lib/webhooks/sender";
+import { FORWARD_BODY_HEAD_BYTES } from "../../../lib/listen/api-schemas";
 import { networkErrorCode } from "./console-api";
 
 /**
@@ -33,11 +34,8 @@ const HOP_BY_HOP = new Set([
 /** What the console's store puts in place of a credential header's value (lib/webhooks/request-meta.ts). */
 const REDACTED = "[redacted]";
 
-/**
- * How much of a local answer's body the console is told, for its inspector: 32 KiB, so that the report
- * (JSON, with the answer's headers) stays inside the console's 64 KiB limit for a JSON body.
- */
-export const BODY_HEAD_BYTES = 32 * 1024;
+/** How much of a local answer's body the console is told (base64), for its inspector: the forwards API's limit. */
+export const BODY_HEAD_BYTES = FORWARD_BODY_HEAD_BYTES;
 
 export interface LocalRequest {
   url: URL;

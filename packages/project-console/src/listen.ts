@@ -184,6 +184,8 @@ async function consume(
       const { done, value: message } = await messages.read();
       if (done) break;
       if (message.event === "reconnect") break;
+      // `ready` names where this response starts: a reconnect before any delivery resumes there too.
+      if (message.event === "ready" && message.id) cursor = message.id;
       if (message.event !== "delivery") continue;
       const delivery = JSON.parse(message.data) as StreamedDelivery;
       // A delivery being forwarded may take retries and backoff: the silence then is ours, not the stream's.
@@ -265,7 +267,7 @@ async function reportForward(
     attempt: answer.attempt,
     ...(answer.status !== undefined && { status: answer.status }),
     ...(answer.headers && { headers: answer.headers }),
-    ...(answer.bodyHead && { bodyHead: answer.bodyHead.toString("utf8") }),
+    ...(answer.bodyHead && { bodyHead: answer.bodyHead.toString("base64") }),
     durationMs: answer.durationMs,
     ...(answer.error && { error: answer.error }),
     final,

@@ -1,8 +1,9 @@
-import { eventGlobMatcher } from "../../../lib/webhooks/event-glob";
+import { eventMatcher } from "../../../lib/listen/event-glob";
 
 /**
  * `--forward-to` rules: `'task.*=http://localhost:3000/tasks'` sends the events its glob matches to that URL,
- * a bare URL catches every event; the first rule that matches wins, so a bare URL goes last.
+ * a bare URL catches every event; the first rule that matches wins, so a bare URL goes last. Globs follow the
+ * stream's own rule (lib/listen/event-glob.ts: `task.*`, `*.created`, `**`; commas list several).
  */
 
 export interface ForwardRule {
@@ -44,7 +45,7 @@ export function parseForwardRule(text: string): ForwardRule {
   return {
     glob,
     url: parseLocalUrl(text.slice(equals + 1).trim(), `--forward-to ${glob}=`),
-    matches: eventGlobMatcher(glob),
+    matches: eventMatcher(glob.split(",").map((part) => part.trim())),
   };
 }
 

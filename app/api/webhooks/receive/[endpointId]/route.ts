@@ -1,10 +1,12 @@
+import { deliveryStored } from "@/lib/listen/wake";
 import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
 
 export const dynamic = "force-dynamic";
 
 /** Public receiver of an endpoint created in the console, verified with that endpoint's own secret. */
 export const POST = receiverRoute<{ endpointId: string }>(async (request, { params }) =>
-  receiveWebhook(request, (await params).endpointId),
+  // deliveryStored: this instance's listeners hear of it at once (lib/listen/wake.ts).
+  deliveryStored(await receiveWebhook(request, (await params).endpointId)),
 );
 
 export const GET = methodNotAllowed;
