@@ -42,8 +42,7 @@ export type CreateAccessTokenInput = z.infer<typeof createAccessTokenSchema>;
 
 /** A date-only expiry ends with its day (UTC); a time is taken as given. */
 export function expiresAtOf(value: string): Date {
-  if (DATE_ONLY.test(value))
-    return new Date(Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  if (DATE_ONLY.test(value)) return new Date(`${value}T23:59:59.999Z`);
   return new Date(value);
 }
 

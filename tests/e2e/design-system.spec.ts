@@ -8,6 +8,7 @@ import { addMemberAsAdmin } from "./auth-support";
 const SIGNED_IN_PAGES = [
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
+  { path: "/settings/tokens", heading: "Access tokens" },
   { path: "/webhooks", heading: "Webhooks" },
   { path: "/no-such-page", heading: "Page not found" },
 ] as const;

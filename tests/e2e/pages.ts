@@ -6,6 +6,7 @@ export const PAGES = [
   { path: "/webhooks/retries", heading: "Webhooks" },
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
+  { path: "/settings/tokens", heading: "Access tokens" },
 ] as const;
 
 /** Pages a signed-out visitor sees; the sweeps open them without a session. */
