@@ -1,13 +1,16 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  closedPort,
+  headerPairs,
+  localHandler,
+  runTool,
+  TOOL_BIN,
+} from "../support/project-console-tool";
 import { eventMatcher } from "@/lib/listen/event-glob";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { parseSchemeId, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from "@/lib/signing";
@@ -37,72 +40,8 @@ import { applySet } from "../../packages/project-console/src/trigger";
  * (the config's mode). What needs the console itself is in tests/e2e/listen-*.spec.ts.
  */
 
-const BIN = path.resolve("packages/project-console/bin/project-console.mjs");
-/**
- * The bundle, built once for this file, run by a launcher like the packed tarball's; the clone's own launcher
- * (which bundles afresh on every start, a few seconds on a loaded machine) is run by one test.
- */
-let launcher: string;
-beforeAll(async () => {
-  const { buildCli } = await import("../../packages/project-console/build.mjs");
-  const bundle = await buildCli();
-  launcher = path.join(mkdtempSync(path.join(os.tmpdir(), "pc-launch-")), "project-console.mjs");
-  writeFileSync(
-    launcher,
-    `const { main } = await import(${JSON.stringify(pathToFileURL(bundle).href)});\nawait main();\n`,
-  );
-}, 120_000);
-
-interface Received {
-  method: string;
-  url: string;
-  rawHeaders: string[];
-  body: Buffer;
-}
-
-/** A local handler that records what arrives and answers with the next scripted status (default 200). */
-async function localHandler(statuses: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({
-        method: req.method!,
-        url: req.url!,
-        rawHeaders: req.rawHeaders,
-        body: Buffer.concat(chunks),
-      });
-      res.writeHead(statuses.shift() ?? 200, { "content-type": "text/plain", "x-handled": "yes" });
-      res.end("handled");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { server, url, received, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** A port nothing listens on: a server opened and closed again. */
-async function closedPort(): Promise<string> {
-  const { url, close } = await localHandler();
-  await close();
-  return url;
-}
-
-function run(args: string[], env: Record<string, string> = {}, bin = launcher) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, PROJECT_CONSOLE_URL: "", PROJECT_CONSOLE_TOKEN: "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const pairsOf = (raw: string[]) => raw.flatMap((_, i) => (i % 2 ? [] : [[raw[i], raw[i + 1]]]));
+const run = runTool;
+const pairsOf = headerPairs;
 
 describe("event globs and --forward-to rules", () => {
   it("routes with the stream's glob rule: dots separate, ** crosses them", () => {
@@ -354,7 +293,7 @@ describe("--set", () => {
 
 describe("the tool as a child process", () => {
   it("runs from a clone through its bin, as npx project-console does", async () => {
-    const result = await run(["--help"], {}, BIN);
+    const result = await run(["--help"], {}, TOOL_BIN);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Usage: project-console/);
     for (const command of ["login", "logout", "listen", "trigger"])
