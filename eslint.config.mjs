@@ -2,6 +2,26 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+const WEBHOOKS_SERVER = {
+  regex: "(^|/)webhooks/server(/|$)|^(\\.\\./)+server(/|$)",
+  allowTypeImports: true,
+  message: "Browser and shared code must not import lib/webhooks/server (a type import is fine).",
+};
+const WEBHOOKS_BROWSER = {
+  regex: "(^|/)webhooks/browser(/|$)|^(\\.\\./)+browser(/|$)",
+  allowTypeImports: true,
+  message: "Shared code must not import lib/webhooks/browser (a type import is fine).",
+};
+// What exists only on the server: Node's modules, the server-only marker, the database and the environment.
+const NODE_ONLY = [
+  {
+    regex: "^(node:|server-only$|@/lib/(db|env)(/|$))",
+    allowTypeImports: true,
+    message:
+      "Browser and shared code must not import server-only modules (node:, server-only, lib/db, lib/env).",
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -50,6 +70,30 @@ export default defineConfig([
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // lib/webhooks is split by where code runs (docs/architecture.md, "lib/webhooks by runtime"): server/ runs
+    // on Node (the database, secrets, the receiver), browser/ in the page (hooks, the console client), shared/
+    // anywhere. Browser code, in lib/webhooks/browser and in components, never imports server code, so a store
+    // or a secret cannot be pulled into a client bundle. Type imports are allowed: they vanish when compiled.
+    files: ["lib/webhooks/browser/**", "components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [WEBHOOKS_SERVER, ...NODE_ONLY] },
+      ],
+    },
+  },
+  {
+    // Shared code runs in the browser, the server, the simulator and the command-line tool alike: it imports
+    // neither side, nor anything that only Node or the server has.
+    files: ["lib/webhooks/shared/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [WEBHOOKS_SERVER, WEBHOOKS_BROWSER, ...NODE_ONLY] },
       ],
     },
   },

@@ -140,7 +140,7 @@ function isPageLoad(request: NextRequest): boolean {
 /**
  * Every path but the webhook receiver's own addresses (`/api/webhooks/receive` and
  * `/api/webhooks/receive/<endpoint id>`). The receiver is public, answers machines with JSON, and sets its
- * security headers itself (lib/webhooks/receive.ts); skipping the proxy there saves about a third of the
+ * security headers itself (lib/webhooks/server/receive.ts); skipping the proxy there saves about a third of the
  * request thread's work per delivery (`npm run bench -- receiver`). Anything else under that prefix (encoded
  * characters, deeper paths) still goes through the proxy.
  */

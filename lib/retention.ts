@@ -5,8 +5,8 @@ import { prune as pruneSignInAttempts } from "@/lib/rate-limit/sign-in";
 import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
 import type { Db } from "@/lib/db/client";
 import type { ServerEnv } from "@/lib/env";
-import { pruneDeliveries } from "@/lib/webhooks/delivery-store";
-import { pruneExpiredPreviousSecrets } from "@/lib/webhooks/previous-secret";
+import { pruneDeliveries } from "@/lib/webhooks/server/delivery-store";
+import { pruneExpiredPreviousSecrets } from "@/lib/webhooks/server/previous-secret";
 
 /**
  * Retention of everything that only grows: deliveries (older than WEBHOOK_RETENTION_DAYS, beyond the
@@ -15,7 +15,7 @@ import { pruneExpiredPreviousSecrets } from "@/lib/webhooks/previous-secret";
  *
  * It runs from a schedule, so that old rows go even when nothing arrives: on Vercel from Vercel Cron
  * (vercel.json → /api/cron/retention), elsewhere from a timer in the server process (lib/startup.ts). The
- * receiver also prunes deliveries as they arrive (lib/webhooks/retention.ts).
+ * receiver also prunes deliveries as they arrive (lib/webhooks/server/retention.ts).
  */
 export async function runRetention(
   db: Db,

@@ -13,8 +13,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { UserText } from "@/components/ui/user-text";
-import type { EndpointView } from "@/lib/webhooks/console-client";
-import { useDeliveryRemoval } from "@/lib/webhooks/use-delivery-removal";
+import type { EndpointView } from "@/lib/webhooks/browser/console-client";
+import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
 
 /** Deletes every delivery stored for an endpoint, after a confirmation; the endpoint itself stays. */
 export function ClearDeliveries({ endpoint }: { endpoint: EndpointView }) {

@@ -21,11 +21,11 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { copyText } from "@/lib/ui/copy-text";
-import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
-import { receiverPath } from "@/lib/webhooks/constants";
-import { base64ToBytes } from "@/lib/webhooks/format";
-import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/replay/copy-as";
-import { useDeliveryRemoval } from "@/lib/webhooks/use-delivery-removal";
+import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
+import { receiverPath } from "@/lib/webhooks/shared/constants";
+import { base64ToBytes } from "@/lib/webhooks/shared/format";
+import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/copy-as";
+import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
 import { ReplayDialog } from "./replay-dialog";
 
 function receiverUrlOf(delivery: DeliveryDetail): string {

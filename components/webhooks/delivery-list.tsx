@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
-import type { DeliverySummary } from "@/lib/webhooks/console-client";
+import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
 import { DeliveryRow } from "./delivery-row";
 import { formatCount } from "@/lib/ui/format-count";
 

@@ -1,7 +1,7 @@
 import { CircleAlertIcon, RotateCcwIcon } from "lucide-react";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliverySummary } from "@/lib/webhooks/console-client";
-import { formatBytes, relativeTime } from "@/lib/webhooks/format";
+import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
+import { formatBytes, relativeTime } from "@/lib/webhooks/shared/format";
 import { cn } from "@/lib/utils";
 import { VerificationBadge } from "./verification-badge";
 

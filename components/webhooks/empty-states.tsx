@@ -4,7 +4,7 @@ import { InboxIcon, KeyRoundIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { EndpointView } from "@/lib/webhooks/console-client";
+import type { EndpointView } from "@/lib/webhooks/browser/console-client";
 import { receiverUrl } from "./endpoint-settings";
 
 export function EmptyState({

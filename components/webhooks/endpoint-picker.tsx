@@ -9,8 +9,8 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
-import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
-import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
+import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 
 /** One endpoint at a time (shapes and retries are per endpoint); the default one when none is chosen. */
 export function EndpointPicker({

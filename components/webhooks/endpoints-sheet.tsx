@@ -14,7 +14,7 @@ import {
   SheetTitle,
 } from "@/components/ui/sheet";
 import { UserText } from "@/components/ui/user-text";
-import type { EndpointView } from "@/lib/webhooks/console-client";
+import type { EndpointView } from "@/lib/webhooks/browser/console-client";
 import { EndpointSettings } from "./endpoint-settings";
 import { FormError } from "./form-error";
 import { useEndpointActions } from "./use-endpoint-actions";

@@ -3,8 +3,8 @@
 import { useMemo } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail } from "@/lib/webhooks/console-client";
-import { formatBytes, formatDuration, prettyJson } from "@/lib/webhooks/format";
+import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
+import { formatBytes, formatDuration, prettyJson } from "@/lib/webhooks/shared/format";
 import { JsonTreeView } from "./json-tree-view";
 import { TextBlock } from "./text-block";
 import { Field, FieldList } from "./field-list";

@@ -2,8 +2,8 @@
 
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { consoleApi } from "@/lib/webhooks/console-client";
-import { listParams, type InspectorView } from "@/lib/webhooks/use-inspector-view";
+import { consoleApi } from "@/lib/webhooks/browser/console-client";
+import { listParams, type InspectorView } from "@/lib/webhooks/browser/use-inspector-view";
 
 /**
  * Downloads the deliveries the toolbar's filters select as NDJSON. A plain link: the browser streams the

@@ -1,6 +1,6 @@
 import { CircleAlertIcon } from "lucide-react";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail } from "@/lib/webhooks/console-client";
+import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
 
 /** What the analysis found about the body, a sentence each. */
 export function FindingsTab({ delivery }: { delivery: DeliveryDetail }) {

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail } from "@/lib/webhooks/console-client";
-import { REDACTED } from "@/lib/webhooks/request-meta";
+import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
+import { REDACTED } from "@/lib/webhooks/shared/request-meta";
 
 /**
  * The request's headers in the order they arrived, or sorted by name where the deployment cannot record that

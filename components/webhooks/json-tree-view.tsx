@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { UserText } from "@/components/ui/user-text";
-import { jsonPath, prettyJson } from "@/lib/webhooks/format";
+import { jsonPath, prettyJson } from "@/lib/webhooks/shared/format";
 import {
   CHILD_PAGE,
   defaultExpanded,
@@ -15,7 +15,7 @@ import {
   treeRows,
   type JsonKey,
   type TreeRow,
-} from "@/lib/webhooks/json-tree";
+} from "@/lib/webhooks/shared/json-tree";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/ui/format-count";
 

@@ -3,8 +3,8 @@
 import { useMemo, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { DeliveryDetail } from "@/lib/webhooks/console-client";
-import { base64ToBytes, formatBytes, hexDump } from "@/lib/webhooks/format";
+import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
+import { base64ToBytes, formatBytes, hexDump } from "@/lib/webhooks/shared/format";
 import { Field, FieldList } from "./field-list";
 import { TextBlock } from "./text-block";
 import { formatCount } from "@/lib/ui/format-count";

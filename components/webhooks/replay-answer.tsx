@@ -3,8 +3,8 @@
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
-import type { ReplayResult } from "@/lib/webhooks/console-client";
-import { formatBytes } from "@/lib/webhooks/format";
+import type { ReplayResult } from "@/lib/webhooks/browser/console-client";
+import { formatBytes } from "@/lib/webhooks/shared/format";
 import { TextBlock } from "./text-block";
 import { formatCount } from "@/lib/ui/format-count";
 

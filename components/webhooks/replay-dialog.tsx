@@ -22,9 +22,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
-import { consoleApi } from "@/lib/webhooks/console-client";
-import type { ReplayInput, ReplayMode } from "@/lib/webhooks/replay/replay-schema";
+import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
+import { consoleApi } from "@/lib/webhooks/browser/console-client";
+import type { ReplayInput, ReplayMode } from "@/lib/webhooks/shared/replay/replay-schema";
 import { allSchemes, DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { FormError } from "./form-error";
 import { ReplayAnswer } from "./replay-answer";

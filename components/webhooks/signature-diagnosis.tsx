@@ -13,9 +13,9 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail, SignatureDiagnosis } from "@/lib/webhooks/console-client";
-import { CAUSE_TITLES } from "@/lib/webhooks/diagnose/cause-titles";
-import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
+import type { DeliveryDetail, SignatureDiagnosis } from "@/lib/webhooks/browser/console-client";
+import { CAUSE_TITLES } from "@/lib/webhooks/shared/diagnose/cause-titles";
+import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 import { cn } from "@/lib/utils";
 
 type Tone = SignatureDiagnosis["tone"];

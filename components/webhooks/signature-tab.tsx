@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
-import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/console-client";
+import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { describeScheme } from "@/lib/signing/schemes";
-import { formatDuration } from "@/lib/webhooks/format";
+import { formatDuration } from "@/lib/webhooks/shared/format";
 import { Field, FieldList } from "./field-list";
 import { SignatureDiagnosisPanel } from "./signature-diagnosis";
 

@@ -6,8 +6,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { consoleApi, type DeliveryResult, type EndpointView } from "@/lib/webhooks/console-client";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+import {
+  consoleApi,
+  type DeliveryResult,
+  type EndpointView,
+} from "@/lib/webhooks/browser/console-client";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { FilterSelect } from "./filter-select";
 import { FormError } from "./form-error";
 

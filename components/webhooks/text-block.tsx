@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/webhooks/format";
+import { formatBytes } from "@/lib/webhooks/shared/format";
 import { visibleText } from "@/lib/ui/visible-text";
 
 const FIRST_CHARS = 256 * 1024;

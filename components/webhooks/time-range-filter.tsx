@@ -8,7 +8,11 @@ import { Calendar } from "@/components/ui/calendar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { TIME_RANGES, type InspectorView, type TimeRange } from "@/lib/webhooks/use-inspector-view";
+import {
+  TIME_RANGES,
+  type InspectorView,
+  type TimeRange,
+} from "@/lib/webhooks/browser/use-inspector-view";
 
 const RANGE_LABELS: Record<TimeRange, string> = {
   "15m": "Last 15 minutes",

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/ui/toast";
-import { consoleApi, type EndpointView } from "@/lib/webhooks/console-client";
-import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
+import { consoleApi, type EndpointView } from "@/lib/webhooks/browser/console-client";
+import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 
 /**
  * Endpoint changes: each answer replaces the endpoint in the cached list, so every view of it updates at

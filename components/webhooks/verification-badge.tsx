@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { VerificationResult } from "@/lib/webhooks/constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 
 /** The four verification results, worded for a developer, with one tone each. */
 export const VERIFICATION_LABELS: Record<VerificationResult, string> = {

@@ -1,4 +1,4 @@
-import { call } from "@/lib/webhooks/console-client";
+import { call } from "@/lib/webhooks/browser/console-client";
 import type { CreateAccessTokenInput } from "./access-token-schemas";
 
 /**

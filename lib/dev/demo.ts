@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { startSimulator, type Simulator } from "../simulator";
 import { runTrickle } from "../simulator/trickle";
-import type { DeliveryResult } from "../webhooks/sender";
+import type { DeliveryResult } from "../webhooks/server/sender";
 import { DEMO_MEMBER } from "../auth/demo-member";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);

@@ -14,7 +14,9 @@ import { runShutdownHooks } from "../shutdown";
  * - Methods other than GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS answer 405 with `Allow`. Next.js
  *   builds a WHATWG Request for every route, and undici refuses TRACE, TRACK and CONNECT with a TypeError that
  *   became a 500; other methods would reach pages that never expected them.
- * - A client that hangs up mid-body ends its request quietly (ConsoleRequest).
+ * - A client that hangs up mid-body ends its request quietly: the receiver's through ConsoleRequest; every other
+ *   request with a body is read here in full before Next.js sees it (readBodyFirst), because Next buffers such a
+ *   body for proxy.ts itself and logs the client's abort as an error, with no hook to stop it.
  * - The TCP peer's address and the order the headers arrived in reach route handlers as EdgeFacts
  *   (lib/http/edge-facts.ts), in-process: a client cannot write them.
  * - A route's ROUTE_ENCODING_HEADER goes out as `Content-Encoding`, which Next would drop
@@ -33,6 +35,20 @@ export const ALLOWED_METHODS = [
 ] as const;
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
 const RECEIVER = /^\/api\/webhooks\/receive(\/|$|\?)/;
+/** The paths proxy.ts does not run for: its `config.matcher`, which must stay a literal there (a test holds both). */
+const PROXY_BYPASS = /^\/api\/webhooks\/receive(?:\/[A-Za-z0-9_-]+)?(?:\?|$)/;
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The largest body read ahead for proxy.ts: Next's own proxyClientMaxBodySize (10 MB). Next truncates a longer
+ * body with a warning; here it is refused with 413 instead, since no console route takes that much.
+ */
+export const PROXIED_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Whether proxy.ts runs for this request target (everything but the receiver). */
+export function passesThroughProxy(url: string | undefined): boolean {
+  return !PROXY_BYPASS.test(url ?? "/");
+}
 
 /**
  * How long a stopping server lets requests in flight finish before it closes their connections: a webhook
@@ -52,15 +68,19 @@ export function methodNotAllowedBody(method: string, allow: string): string {
   });
 }
 
-function refusalHeaders(allow: string, body: string): Record<string, string | number> {
+/** The headers of a JSON error this server writes itself, before Next.js (and proxy.ts) would add them. */
+function errorHeaders(body: string): Record<string, string | number> {
   return {
     ...STATIC_SECURITY_HEADERS,
     "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
     "Content-Type": "application/json",
     "Cache-Control": "no-store",
     "Content-Length": Buffer.byteLength(body),
-    Allow: allow,
   };
+}
+
+function refusalHeaders(allow: string, body: string): Record<string, string | number> {
+  return { ...errorHeaders(body), Allow: allow };
 }
 
 /** A 405 written straight on a socket (CONNECT, or a method the HTTP parser does not know). */
@@ -125,6 +145,89 @@ class ConsoleResponse extends http.ServerResponse<ConsoleRequest> {
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
+function hasBody(req: http.IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return (
+    BODY_METHODS.has(req.method ?? "") &&
+    (req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0"))
+  );
+}
+
+type BodyOutcome =
+  { kind: "complete"; chunks: Buffer[] } | { kind: "aborted" } | { kind: "too_large" };
+
+/** Reads a request's body to its end, or stops at the client's abort or at `limit` bytes. */
+function readWholeBody(req: http.IncomingMessage, limit: number): Promise<BodyOutcome> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: BodyOutcome) => {
+      req.off("data", onData);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return settle({ kind: "too_large" });
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => settle({ kind: "complete", chunks }));
+    req.once("error", () => settle({ kind: "aborted" }));
+    req.once("close", () => {
+      if (!req.complete) settle({ kind: "aborted" });
+    });
+  });
+}
+
+/**
+ * The same request as `original`, its body replayed from memory: what Next.js reads after readBodyFirst. Method,
+ * target, headers (in arrival order) and socket are the original's, so the client's address, TLS state and
+ * keep-alive are unchanged.
+ */
+function replayedRequest(original: http.IncomingMessage, chunks: Buffer[]): http.IncomingMessage {
+  const replay = new ConsoleRequest(original.socket);
+  replay.method = original.method;
+  replay.url = original.url;
+  replay.httpVersion = original.httpVersion;
+  replay.httpVersionMajor = original.httpVersionMajor;
+  replay.httpVersionMinor = original.httpVersionMinor;
+  replay.headers = original.headers;
+  replay.rawHeaders = original.rawHeaders;
+  replay.trailers = original.trailers;
+  replay.rawTrailers = original.rawTrailers;
+  for (const chunk of chunks) replay.push(chunk);
+  replay.push(null);
+  replay.complete = true;
+  return replay;
+}
+
+/**
+ * A request with a body bound for proxy.ts is read here first (see the top of this file): a client that goes
+ * away mid-body ends here, quietly, before Next.js sees the request; a body over PROXIED_BODY_LIMIT answers 413.
+ * Resolves with the request to hand to Next.js, or undefined when it was answered or abandoned here.
+ */
+async function readBodyFirst(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<http.IncomingMessage | undefined> {
+  if (!hasBody(req) || !passesThroughProxy(req.url)) return req;
+  const outcome = await readWholeBody(req, PROXIED_BODY_LIMIT);
+  if (outcome.kind === "complete") return replayedRequest(req, outcome.chunks);
+  if (outcome.kind === "too_large") {
+    const body = JSON.stringify({
+      error: `The request body is larger than ${PROXIED_BODY_LIMIT / 1024 / 1024} MB.`,
+      code: "payload_too_large",
+    });
+    res.writeHead(413, { ...errorHeaders(body), Connection: "close" });
+    res.end(body);
+    // The rest of the body is not read: the connection closes once the answer is out.
+    req.resume();
+    return undefined;
+  }
+  res.destroy();
+  return undefined;
+}
+
 export interface ConsoleServer {
   server: http.Server;
   /** Stops as SIGTERM does: drains (bounded by DRAIN_MS), then closes Next and the database. */
@@ -168,11 +271,13 @@ export function createConsoleServer(handle: Handler, drainMs = DRAIN_MS) {
         encodingPassthrough: true,
       };
       edgeFactsStore.run(facts, () => {
-        handle(req, res).catch((error: unknown) => {
-          console.error("[server] request failed:", error);
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        });
+        readBodyFirst(req, res)
+          .then((request) => request && handle(request, res))
+          .catch((error: unknown) => {
+            console.error("[server] request failed:", error);
+            if (!res.headersSent) res.writeHead(500);
+            res.end();
+          });
       });
     },
   );

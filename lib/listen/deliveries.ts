@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { isCredentialHeader, REDACTED } from "@/lib/webhooks/request-meta";
+import { isCredentialHeader, REDACTED } from "@/lib/webhooks/shared/request-meta";
 import { eventMatcher } from "./event-glob";
 import { cursorOf, type Position } from "./position";
 

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from "@/lib/webhooks/cursor";
+import { decodeCursor, encodeCursor } from "@/lib/webhooks/server/cursor";
 
 /**
  * A place in the delivery order: the inserting transaction's id, then the row id (webhook_deliveries.seq,

@@ -3,7 +3,7 @@ import * as words from "./words";
 
 /**
  * Names, addresses and times for sample data: the simulator's workspace and the sample webhook payloads
- * (lib/webhooks/sample-payloads.ts) draw from the same vocabulary, so a test delivery looks like the service's.
+ * (lib/webhooks/shared/sample-payloads.ts) draw from the same vocabulary, so a test delivery looks like the service's.
  */
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 /**
  * The signing core: everything about webhook signatures, in one folder used by the receiver
- * (lib/webhooks/verify.ts), the signature diagnosis (lib/webhooks/diagnose/), the sender of the simulator
- * and of test sends (lib/webhooks/sender.ts), replay (re-signed) and the command-line tool.
+ * (lib/webhooks/server/verify.ts), the signature diagnosis (lib/webhooks/diagnose/), the sender of the simulator
+ * and of test sends (lib/webhooks/server/sender.ts), replay (re-signed) and the command-line tool.
  *
  * - key-forms.ts: how a secret becomes key bytes (Svix's prefix + base64, base64, hex, the text); the only file
  *   that knows that prefix.

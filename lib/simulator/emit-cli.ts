@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "../webhooks/events";
-import { DEFAULT_BACKOFF_BASE_MS } from "../webhooks/sender";
+import { WEBHOOK_EVENTS } from "../webhooks/shared/events";
+import { DEFAULT_BACKOFF_BASE_MS } from "../webhooks/server/sender";
 import { emitDeliveries, emitRequestSchema } from "./emit";
 
 export const EMIT_HELP = `Send webhook deliveries like the service does.

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/events";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/shared/events";
 import {
   buildEnvelope,
   DEFAULT_TIMEOUT_MS,
   sendWebhook,
   type DeliveryAttempt,
   type DeliveryResult,
-} from "../webhooks/sender";
+} from "../webhooks/server/sender";
 import { DEFAULT_SCHEME, keyFormProblem, parseSchemeId, schemeId } from "../signing";
-import { eventData, randomEvent, type PayloadContext } from "../webhooks/sample-payloads";
+import { eventData, randomEvent, type PayloadContext } from "../webhooks/shared/sample-payloads";
 import { delay } from "../delay";
 import { createRandom } from "../sample-data/random";
 

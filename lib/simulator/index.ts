@@ -30,7 +30,7 @@
  * - `GET /__sim/stats` → `{ total, byKey: { key: { total, perMinute: { "YYYY-MM-DDTHH:MMZ": n } } },
  *   maxInAnyWindow: { key: n } }`, every API request received (429s included); `POST /__sim/stats/reset`.
  * - `POST /__sim/webhooks/emit` `{ url, secret, event?, count?, scheme?, backoffBaseMs?, timeoutMs? }` sends
- *   signed deliveries and answers their attempts (see lib/webhooks/sender.ts).
+ *   signed deliveries and answers their attempts (see lib/webhooks/server/sender.ts).
  */
 import { DEFAULT_CONFIG, simConfigSchema, type SimConfig } from "./config";
 import type { SimContext } from "./context";

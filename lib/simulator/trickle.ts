@@ -1,9 +1,9 @@
-import type { WebhookEvent } from "../webhooks/events";
-import { buildEnvelope, sendWebhook, type DeliveryResult } from "../webhooks/sender";
+import type { WebhookEvent } from "../webhooks/shared/events";
+import { buildEnvelope, sendWebhook, type DeliveryResult } from "../webhooks/server/sender";
 import type { SimContext } from "./context";
 import { formatTimestamp } from "../sample-data/people";
 import { delay } from "../delay";
-import { eventData, randomEvent } from "../webhooks/sample-payloads";
+import { eventData, randomEvent } from "../webhooks/shared/sample-payloads";
 import { createRandom } from "../sample-data/random";
 import { DEFAULT_WORKSPACE } from "./workspaces";
 

@@ -15,17 +15,17 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseTarget } from "../../lib/db/connect";
 import { webhookDeliveries } from "../../lib/db/schema";
-import { analyzeBody } from "../../lib/webhooks/analyze";
+import { analyzeBody } from "../../lib/webhooks/server/analyze";
 import {
   countDeliveries,
   getDelivery,
   listDeliveries,
   listRetryGroup,
-} from "../../lib/webhooks/delivery-store";
-import { toDeliveryDetail, toDeliverySummary } from "../../lib/webhooks/delivery-view";
-import { ensureDefaultEndpoint } from "../../lib/webhooks/endpoint-store";
-import { buildEnvelope } from "../../lib/webhooks/sender";
-import { eventData, randomEvent } from "../../lib/webhooks/sample-payloads";
+} from "../../lib/webhooks/server/delivery-store";
+import { toDeliveryDetail, toDeliverySummary } from "../../lib/webhooks/server/delivery-view";
+import { ensureDefaultEndpoint } from "../../lib/webhooks/server/endpoint-store";
+import { buildEnvelope } from "../../lib/webhooks/server/sender";
+import { eventData, randomEvent } from "../../lib/webhooks/shared/sample-payloads";
 import { createRandom } from "../../lib/sample-data/random";
 import { startThrowawayPostgres } from "../support/postgres";
 import type { Figure } from "./report";

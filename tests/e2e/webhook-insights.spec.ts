@@ -12,7 +12,7 @@ import { scriptAnswers, simSend } from "./webhook-insights-support";
  */
 
 function formatMs(ms: number): string {
-  // As the views print durations (lib/webhooks/format.ts formatDuration).
+  // As the views print durations (lib/webhooks/shared/format.ts formatDuration).
   if (ms < 1_000) return `${Math.round(ms)} ms`;
   return `${(ms / 1_000).toFixed(ms < 10_000 && ms % 1_000 !== 0 ? 1 : 0)} s`;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { expect, test as base, type APIRequestContext } from "@playwright/test";
 import Stripe from "stripe";
-import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
+import { buildEnvelope, sendWebhook } from "@/lib/webhooks/server/sender";
 import { allSchemes, DEFAULT_SCHEME, parseSchemeId, schemeId, sign } from "@/lib/signing";
 import { APP_PORT, AS_ON_VERCEL, E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, deliver, envelope, getDelivery } from "./webhook-support";

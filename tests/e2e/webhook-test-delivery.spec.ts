@@ -3,7 +3,7 @@ import { E2E } from "../support/e2e-env";
 import { consoleApi, createEndpoint, getDelivery } from "./webhook-support";
 
 /**
- * A member sends a signed test delivery from the console: the shared sender (lib/webhooks/sender.ts) posts it to
+ * A member sends a signed test delivery from the console: the shared sender (lib/webhooks/server/sender.ts) posts it to
  * the endpoint's own receiver URL, which verifies and stores it like any delivery from the service.
  */
 async function newestDelivery(api: APIRequestContext, endpointId: string) {

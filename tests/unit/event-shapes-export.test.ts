@@ -5,9 +5,13 @@ import {
   describeShape,
   type EventShape,
   type FieldRow,
-} from "@/lib/webhooks/event-shapes/describe";
-import { jsonSchemaText, toJsonSchema, toTypeScript } from "@/lib/webhooks/event-shapes/export";
-import { observeData, SHAPE_LIMITS } from "@/lib/webhooks/event-shapes/observe";
+} from "@/lib/webhooks/shared/event-shapes/describe";
+import {
+  jsonSchemaText,
+  toJsonSchema,
+  toTypeScript,
+} from "@/lib/webhooks/shared/event-shapes/export";
+import { observeData, SHAPE_LIMITS } from "@/lib/webhooks/shared/event-shapes/observe";
 import { hostileText } from "../support/hostile";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindOf, observeData, SHAPE_LIMITS } from "@/lib/webhooks/event-shapes/observe";
+import { kindOf, observeData, SHAPE_LIMITS } from "@/lib/webhooks/shared/event-shapes/observe";
 
 /** One delivery's `data` as (path, kind) observations, and what a hostile payload gets. */
 function byPath(data: unknown) {

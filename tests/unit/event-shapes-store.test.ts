@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
-import { createEndpoint, deleteEndpoint } from "@/lib/webhooks/endpoint-store";
-import type { EventShape, FieldShape } from "@/lib/webhooks/event-shapes/describe";
-import { toJsonSchema, toTypeScript } from "@/lib/webhooks/event-shapes/export";
-import { loadEventShapes } from "@/lib/webhooks/event-shapes/load";
-import { observeData, SHAPE_LIMITS } from "@/lib/webhooks/event-shapes/observe";
-import { recordEventShape, shapeUpdateStatement } from "@/lib/webhooks/event-shapes/record";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { createEndpoint, deleteEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import type { EventShape, FieldShape } from "@/lib/webhooks/shared/event-shapes/describe";
+import { toJsonSchema, toTypeScript } from "@/lib/webhooks/shared/event-shapes/export";
+import { loadEventShapes } from "@/lib/webhooks/server/event-shapes/load";
+import { observeData, SHAPE_LIMITS } from "@/lib/webhooks/shared/event-shapes/observe";
+import { recordEventShape, shapeUpdateStatement } from "@/lib/webhooks/server/event-shapes/record";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 
 /**

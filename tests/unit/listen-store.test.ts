@@ -15,9 +15,9 @@ import {
   openSession,
 } from "@/lib/listen/sessions";
 import { listenStream } from "@/lib/listen/stream";
-import { insertDelivery, type NewDelivery } from "@/lib/webhooks/delivery-store";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { insertDelivery, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 
 const box = createSecretBox(

@@ -12,7 +12,7 @@ import {
   TOOL_BIN,
 } from "../support/project-console-tool";
 import { eventMatcher } from "@/lib/listen/event-glob";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { parseSchemeId, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from "@/lib/signing";
 import {
   configFile,

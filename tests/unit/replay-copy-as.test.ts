@@ -9,8 +9,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { printfFormat, shellQuote } from "@/lib/text/escape";
-import { forwardedHeaders } from "@/lib/webhooks/replay/forwarded-headers";
-import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/replay/copy-as";
+import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
+import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/copy-as";
 import { hostileBytes, hostileText, INJECTIONS } from "../support/hostile";
 
 /**

@@ -3,9 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve } from "@/lib/http/ssrf-guard";
-import { forwardedHeaders } from "@/lib/webhooks/replay/forwarded-headers";
-import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/replay/replay-schema";
-import { ReplayRefused, sendReplay } from "@/lib/webhooks/replay/send-replay";
+import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
+import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/shared/replay/replay-schema";
+import { ReplayRefused, sendReplay } from "@/lib/webhooks/server/replay/send-replay";
 
 /**
  * The replay's network half against a real HTTP server on loopback (the only address tests send to).

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "@/lib/db/connect";
 import { rateLimitWindows, signInAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env-schema";
 import { runRetention } from "@/lib/retention";
-import { DEFAULT_ENDPOINT_ID, ensureDefaultEndpoint } from "@/lib/webhooks/endpoint-store";
+import { DEFAULT_ENDPOINT_ID, ensureDefaultEndpoint } from "@/lib/webhooks/server/endpoint-store";
 import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 const DAY = 86_400_000;

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
-import { insertDelivery, type NewDelivery } from "@/lib/webhooks/delivery-store";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { summarizeRetries, type AttemptSeen, type GroupSeen } from "@/lib/webhooks/retry-behaviour";
-import { loadRetryObservations } from "@/lib/webhooks/retry-observations";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { insertDelivery, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import {
+  summarizeRetries,
+  type AttemptSeen,
+  type GroupSeen,
+} from "@/lib/webhooks/shared/retry-behaviour";
+import { loadRetryObservations } from "@/lib/webhooks/server/retry-observations";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 
 /** The sender's retry behaviour summarised from crafted retry groups, and read from stored deliveries. */

@@ -5,11 +5,11 @@ import {
   WEBHOOK_EVENTS,
   taskCompletedDataSchema,
   webhookEnvelopeSchema,
-} from "@/lib/webhooks/events";
-import { buildEnvelope, sendWebhook } from "@/lib/webhooks/sender";
+} from "@/lib/webhooks/shared/events";
+import { buildEnvelope, sendWebhook } from "@/lib/webhooks/server/sender";
 import { allSchemes, verifySignature, schemeId } from "@/lib/signing";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";
-import { eventData } from "@/lib/webhooks/sample-payloads";
+import { eventData } from "@/lib/webhooks/shared/sample-payloads";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 
 /**

@@ -11,8 +11,8 @@ import {
   type SignatureScheme,
 } from "@/lib/signing";
 import { ageSeconds, timestampMs } from "@/lib/signing";
-import { diagnoseSignature } from "@/lib/webhooks/diagnose/diagnose-signature";
-import { verifyDelivery } from "@/lib/webhooks/verify";
+import { diagnoseSignature } from "@/lib/webhooks/server/diagnose/diagnose-signature";
+import { verifyDelivery } from "@/lib/webhooks/server/verify";
 
 const body = Buffer.from(
   JSON.stringify({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkTarget, nonPublicReason, type Resolve } from "@/lib/http/ssrf-guard";
-import { isOwnReceiver } from "@/lib/webhooks/replay/replay";
+import { isOwnReceiver } from "@/lib/webhooks/server/replay/replay";
 
 /**
  * The replay address guard. Nothing here connects anywhere: checkTarget decides before any connection,

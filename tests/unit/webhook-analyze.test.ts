@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { analyzeBody } from "@/lib/webhooks/analyze";
+import { analyzeBody } from "@/lib/webhooks/server/analyze";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { edgeFactsStore, recordedHeaderOrder, type EdgeFacts } from "@/lib/http/edge-facts";
-import { redactedHeaders as redactedAs } from "@/lib/webhooks/request-meta";
-import { readBodyWithLimit } from "@/lib/webhooks/read-body";
+import { redactedHeaders as redactedAs } from "@/lib/webhooks/shared/request-meta";
+import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 
 const JSON_TYPE = "application/json";
 

@@ -4,14 +4,14 @@ import { sign as octokitSign } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { analyzeBody } from "@/lib/webhooks/analyze";
+import { analyzeBody } from "@/lib/webhooks/server/analyze";
 import {
   diagnoseSignature,
   type SignatureDiagnosis,
-} from "@/lib/webhooks/diagnose/diagnose-signature";
-import type { PreviousSecret } from "@/lib/webhooks/previous-secret";
+} from "@/lib/webhooks/server/diagnose/diagnose-signature";
+import type { PreviousSecret } from "@/lib/webhooks/server/previous-secret";
 import { allSchemes, sign, type SignatureScheme } from "@/lib/signing";
-import { verifyDelivery } from "@/lib/webhooks/verify";
+import { verifyDelivery } from "@/lib/webhooks/server/verify";
 
 /**
  * Each diagnosis from a crafted delivery: the receiver's own verification decides the stored verdict and

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { parseSchemeId, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from "@/lib/signing";
-import { signForEndpoint } from "@/lib/webhooks/endpoint-signing";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { lockScheme } from "@/lib/webhooks/receipt-store";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { signForEndpoint } from "@/lib/webhooks/server/endpoint-signing";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import { lockScheme } from "@/lib/webhooks/server/receipt-store";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 
 /**

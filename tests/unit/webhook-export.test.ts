@@ -3,10 +3,18 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/connect";
-import { insertDelivery, listDeliveries, type NewDelivery } from "@/lib/webhooks/delivery-store";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { exportFilename, exportNdjson, type ExportedDelivery } from "@/lib/webhooks/export-ndjson";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import {
+  insertDelivery,
+  listDeliveries,
+  type NewDelivery,
+} from "@/lib/webhooks/server/delivery-store";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import {
+  exportFilename,
+  exportNdjson,
+  type ExportedDelivery,
+} from "@/lib/webhooks/server/export-ndjson";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 import { hostileBytes, hostileText } from "../support/hostile";
 import { pythonSplitlines } from "../support/splitlines";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeScheme } from "@/lib/signing/schemes";
-import { hexDump, jsonPath, prettyJson, relativeTime } from "@/lib/webhooks/format";
+import { hexDump, jsonPath, prettyJson, relativeTime } from "@/lib/webhooks/shared/format";
 import {
   CHILD_PAGE,
   expandAllIds,
@@ -8,8 +8,8 @@ import {
   MAX_ROWS,
   pathId,
   treeRows,
-} from "@/lib/webhooks/json-tree";
-import { listParams } from "@/lib/webhooks/use-inspector-view";
+} from "@/lib/webhooks/shared/json-tree";
+import { listParams } from "@/lib/webhooks/browser/use-inspector-view";
 
 /** The inspector's pure helpers, on ordinary and on hostile input. */
 

@@ -8,9 +8,9 @@ import {
   listRetryGroup,
   getDelivery,
   type NewDelivery,
-} from "@/lib/webhooks/delivery-store";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+} from "@/lib/webhooks/server/delivery-store";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
 
 /** What the inspector asks of the store beyond the list: "unknown" events, facet counts, retry groups. */

@@ -7,14 +7,14 @@ import {
   resolveSecret,
   toEndpointView,
   updateEndpoint,
-} from "@/lib/webhooks/endpoint-store";
+} from "@/lib/webhooks/server/endpoint-store";
 import {
   PREVIOUS_SECRET_GRACE_MS,
   pruneExpiredPreviousSecrets,
   resolvePreviousSecret,
-} from "@/lib/webhooks/previous-secret";
-import { countAtEndpoint } from "@/lib/webhooks/receipt-store";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+} from "@/lib/webhooks/server/previous-secret";
+import { countAtEndpoint } from "@/lib/webhooks/server/receipt-store";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
 

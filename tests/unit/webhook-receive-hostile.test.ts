@@ -6,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { safeErrorSummary } from "@/lib/db/errors";
 import { parseServerEnv } from "@/lib/env-schema";
-import { getDelivery, listDeliveries } from "@/lib/webhooks/delivery-store";
-import { toDeliveryDetail, toDeliverySummary } from "@/lib/webhooks/delivery-view";
-import { createEndpoint } from "@/lib/webhooks/endpoint-store";
-import { loadEventShapes } from "@/lib/webhooks/event-shapes/load";
-import { FINDING_BOUNDS } from "@/lib/webhooks/analyze";
-import { receiveDelivery, type AfterAnswer } from "@/lib/webhooks/receive";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
-import type { WebhookContext } from "@/lib/webhooks/server-context";
+import { getDelivery, listDeliveries } from "@/lib/webhooks/server/delivery-store";
+import { toDeliveryDetail, toDeliverySummary } from "@/lib/webhooks/server/delivery-view";
+import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
+import { loadEventShapes } from "@/lib/webhooks/server/event-shapes/load";
+import { FINDING_BOUNDS } from "@/lib/webhooks/server/analyze";
+import { receiveDelivery, type AfterAnswer } from "@/lib/webhooks/server/receive";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
+import type { WebhookContext } from "@/lib/webhooks/server/server-context";
 import { storageTargets } from "../support/databases";
 
 /**
- * The receiver, called as the app calls it (lib/webhooks/receive.ts with a real Request and a real
+ * The receiver, called as the app calls it (lib/webhooks/server/receive.ts with a real Request and a real
  * database), with bodies a hostile sender chooses: random bytes, NUL bytes, invalid UTF-8, JSON whose
  * strings decode to a NUL or a lone surrogate (event names included). Whatever it answers, it never
  * answers 5xx, and whatever it acknowledges is stored with its exact bytes and can be listed and shown.
@@ -246,7 +246,7 @@ for (const { label, target, skip } of storageTargets()) {
       const endpointId = (await createEndpoint(ctx.db, box, { name: "sizes", secret: SECRET })).id;
       const listAnswer = async () => {
         const { rows, hasMore } = await listDeliveries(ctx.db, { endpointId, limit: 100 });
-        // The route's answer: the summaries, a cursor and hasMore (lib/webhooks/console.ts).
+        // The route's answer: the summaries, a cursor and hasMore (lib/webhooks/server/console.ts).
         const deliveries = rows.map(toDeliverySummary);
         const answer = { deliveries, nextCursor: deliveries.at(-1)?.cursor ?? null, hasMore };
         return Buffer.byteLength(JSON.stringify(answer));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseServerEnv } from "@/lib/env-schema";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 
 const AUTH_SECRET = "unit-test-auth-secret-0123456789abcdef";
 const KEY = Buffer.alloc(32, 7).toString("base64");

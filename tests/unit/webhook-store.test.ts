@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connect";
-import { encodeCursor } from "@/lib/webhooks/cursor";
+import { encodeCursor } from "@/lib/webhooks/server/cursor";
 import {
   CursorError,
   getDelivery,
@@ -11,7 +11,7 @@ import {
   listDeliveries,
   pruneDeliveries,
   type NewDelivery,
-} from "@/lib/webhooks/delivery-store";
+} from "@/lib/webhooks/server/delivery-store";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -19,14 +19,14 @@ import {
   resolveSecret,
   toEndpointView,
   updateEndpoint,
-} from "@/lib/webhooks/endpoint-store";
+} from "@/lib/webhooks/server/endpoint-store";
 import {
   consumeScriptedAnswer,
   lockScheme,
   countAtEndpoint,
   storeIfUnchanged,
-} from "@/lib/webhooks/receipt-store";
-import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/secret-box";
+} from "@/lib/webhooks/server/receipt-store";
+import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { storageTargets } from "../support/databases";
 

@@ -2,8 +2,8 @@
 
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
-import type { EventSummary } from "@/lib/webhooks/event-shapes/describe";
-import { isWebhookEvent } from "@/lib/webhooks/events";
+import type { EventSummary } from "@/lib/webhooks/shared/event-shapes/describe";
+import { isWebhookEvent } from "@/lib/webhooks/shared/events";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/ui/format-count";
 

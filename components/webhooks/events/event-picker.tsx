@@ -8,7 +8,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
-import type { EventSummary } from "@/lib/webhooks/event-shapes/describe";
+import type { EventSummary } from "@/lib/webhooks/shared/event-shapes/describe";
 import { formatCount } from "@/lib/ui/format-count";
 
 /** The event list as one control, for narrow screens where the list would push the fields far down. */

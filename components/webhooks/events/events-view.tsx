@@ -6,10 +6,10 @@ import Link from "next/link";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/constants";
-import { inspectorQueries } from "@/lib/webhooks/inspector-queries";
-import { insightQueries } from "@/lib/webhooks/insight-queries";
-import { useInsightView } from "@/lib/webhooks/use-insight-view";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
+import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
+import { insightQueries } from "@/lib/webhooks/browser/insight-queries";
+import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
 import { EndpointPicker } from "../endpoint-picker";
 import { receiverUrl } from "../endpoint-settings";
@@ -56,7 +56,7 @@ function EventsSkeleton() {
 
 /**
  * The Events view: for the endpoint in view, each event name received and the shape of its `data`
- * inferred from every delivery (lib/webhooks/event-shapes/).
+ * inferred from every delivery (lib/webhooks/server/event-shapes/, lib/webhooks/shared/event-shapes/).
  */
 export function EventsView() {
   const [view, setView] = useInsightView();

@@ -16,7 +16,7 @@ import {
   type EventShape,
   type FieldNote,
   type FieldShape,
-} from "@/lib/webhooks/event-shapes/describe";
+} from "@/lib/webhooks/shared/event-shapes/describe";
 import { examplesOf, kindText, shortTime } from "./shape-format";
 import { formatCount } from "@/lib/ui/format-count";
 

@@ -1,4 +1,4 @@
-import type { KindSeen } from "@/lib/webhooks/event-shapes/describe";
+import type { KindSeen } from "@/lib/webhooks/shared/event-shapes/describe";
 
 /** "Nov 23, 09:41": times in the tables, in the browser's time zone. */
 export function shortTime(iso: string | null): string {

@@ -6,10 +6,10 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDuration } from "@/lib/webhooks/format";
-import { insightQueries, type RetryBehaviourAnswer } from "@/lib/webhooks/insight-queries";
-import { SPEC_RETRY_RULES, spread } from "@/lib/webhooks/retry-behaviour";
-import { useInsightView } from "@/lib/webhooks/use-insight-view";
+import { formatDuration } from "@/lib/webhooks/shared/format";
+import { insightQueries, type RetryBehaviourAnswer } from "@/lib/webhooks/browser/insight-queries";
+import { SPEC_RETRY_RULES, spread } from "@/lib/webhooks/shared/retry-behaviour";
+import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { EndpointPicker } from "../endpoint-picker";
 import { RetryChart } from "./retry-chart";
 import { ProbeButtons, RetryGuide } from "./retry-guide";
@@ -118,7 +118,7 @@ function RetriesSkeleton() {
 
 /**
  * The Retries view: how the sender really retries at the endpoint in view, from the stored retry groups
- * (lib/webhooks/retry-behaviour.ts), as a chart with the raw numbers beside it.
+ * (lib/webhooks/shared/retry-behaviour.ts), as a chart with the raw numbers beside it.
  */
 export function RetriesView() {
   const [view, setView] = useInsightView();

@@ -1,8 +1,8 @@
 "use client";
 
-import type { RetryBehaviour } from "@/lib/webhooks/retry-behaviour";
-import { formatDuration } from "@/lib/webhooks/format";
-import { spread } from "@/lib/webhooks/retry-behaviour";
+import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
+import { formatDuration } from "@/lib/webhooks/shared/format";
+import { spread } from "@/lib/webhooks/shared/retry-behaviour";
 
 const TICKS = 4;
 

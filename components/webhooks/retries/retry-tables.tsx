@@ -10,8 +10,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDuration } from "@/lib/webhooks/format";
-import type { RetryBehaviour } from "@/lib/webhooks/retry-behaviour";
+import { formatDuration } from "@/lib/webhooks/shared/format";
+import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
 import { shortTime } from "../events/shape-format";
 import { formatCount } from "@/lib/ui/format-count";
 

@@ -3,7 +3,7 @@ import { webhookEndpoints } from "./webhooks";
 
 /**
  * The inferred shape of each event's `data`, per endpoint, kept up to date one delivery at a time
- * (lib/webhooks/event-shapes/). Never rebuilt from the stored bodies, so its cost does not grow with them;
+ * (lib/webhooks/server/event-shapes/, lib/webhooks/shared/event-shapes/). Never rebuilt from the stored bodies, so its cost does not grow with them;
  * deleting deliveries (retention, a member) leaves it as it is: it describes what was received. Clearing an
  * endpoint's deliveries starts it over.
  */

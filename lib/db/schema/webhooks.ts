@@ -19,7 +19,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Receiver endpoints. "default" (/api/webhooks/receive) exists implicitly and falls back to WEBHOOK_SECRET;
- * the others are created in the console. Secrets are stored only encrypted (lib/webhooks/secret-box.ts).
+ * the others are created in the console. Secrets are stored only encrypted (lib/webhooks/server/secret-box.ts).
  */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: text("id").primaryKey(),

@@ -5,7 +5,7 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_BASE_MS,
   DEFAULT_TIMEOUT_MS,
-} from "../../../lib/webhooks/sender";
+} from "../../../lib/webhooks/server/sender";
 import { FORWARD_BODY_HEAD_BYTES } from "../../../lib/listen/api-schemas";
 import { networkErrorCode } from "./console-api";
 

@@ -285,9 +285,13 @@ async function reportForward(
       return;
     } catch (error) {
       if (error instanceof ConsoleError && error.status === 401) throw error;
+      // A 4xx other than 429 will not change by asking again; a 5xx, a 429 or no answer may.
       const lastTry =
         attempt >= 6 ||
-        (error instanceof ConsoleError && error.status !== undefined && error.status < 500);
+        (error instanceof ConsoleError &&
+          error.status !== undefined &&
+          error.status < 500 &&
+          error.status !== 429);
       if (lastTry) {
         output.warn(
           `Could not report the forward of #${delivery.id} to the console: ${(error as Error).message}`,

@@ -1,6 +1,6 @@
-import { WEBHOOK_EVENTS, isWebhookEvent } from "../../../lib/webhooks/events";
-import { eventData } from "../../../lib/webhooks/sample-payloads";
-import { buildEnvelope, resolveScheme, signedHeaders } from "../../../lib/webhooks/sender";
+import { WEBHOOK_EVENTS, isWebhookEvent } from "../../../lib/webhooks/shared/events";
+import { eventData } from "../../../lib/webhooks/shared/sample-payloads";
+import { buildEnvelope, resolveScheme, signedHeaders } from "../../../lib/webhooks/server/sender";
 import { schemeId } from "../../../lib/signing/schemes";
 import type { ConsoleConfig } from "./config";
 import { callConsole, resolveEndpointId } from "./console-api";

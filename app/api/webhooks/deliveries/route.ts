@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { deliveriesQuerySchema } from "@/lib/webhooks/api-schemas";
-import { listDeliveriesPage } from "@/lib/webhooks/console";
+import { deliveriesQuerySchema } from "@/lib/webhooks/shared/api-schemas";
+import { listDeliveriesPage } from "@/lib/webhooks/server/console";
 
 export const dynamic = "force-dynamic";
 

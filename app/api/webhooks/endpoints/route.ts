@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { createEndpointSchema } from "@/lib/webhooks/api-schemas";
-import { addEndpoint, endpointList } from "@/lib/webhooks/console";
+import { createEndpointSchema } from "@/lib/webhooks/shared/api-schemas";
+import { addEndpoint, endpointList } from "@/lib/webhooks/server/console";
 
 export const dynamic = "force-dynamic";
 

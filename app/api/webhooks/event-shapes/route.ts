@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { eventShapesQuerySchema } from "@/lib/webhooks/insight-schemas";
-import { eventShapes } from "@/lib/webhooks/insights";
+import { eventShapesQuerySchema } from "@/lib/webhooks/shared/insight-schemas";
+import { eventShapes } from "@/lib/webhooks/server/insights";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/endpoint-store";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/server/endpoint-store";
 import { deliveryStored } from "@/lib/listen/wake";
-import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/receive";
+import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/server/receive";
 
 export const dynamic = "force-dynamic";
 

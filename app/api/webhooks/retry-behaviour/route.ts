@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { retryBehaviourQuerySchema } from "@/lib/webhooks/insight-schemas";
-import { retryBehaviour } from "@/lib/webhooks/insights";
+import { retryBehaviourQuerySchema } from "@/lib/webhooks/shared/insight-schemas";
+import { retryBehaviour } from "@/lib/webhooks/server/insights";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
-import { deliveryDetail } from "@/lib/webhooks/console";
-import { deleteDelivery } from "@/lib/webhooks/delivery-removal";
+import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { deliveryDetail } from "@/lib/webhooks/server/console";
+import { deleteDelivery } from "@/lib/webhooks/server/delivery-removal";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { deliveryCountsQuerySchema } from "@/lib/webhooks/api-schemas";
-import { deliveryCounts } from "@/lib/webhooks/console";
+import { deliveryCountsQuerySchema } from "@/lib/webhooks/shared/api-schemas";
+import { deliveryCounts } from "@/lib/webhooks/server/console";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { deliveryCountsQuerySchema } from "@/lib/webhooks/api-schemas";
-import { deliveryFilters } from "@/lib/webhooks/console";
-import { exportFilename, exportNdjson } from "@/lib/webhooks/export-ndjson";
-import { webhookContext } from "@/lib/webhooks/server-context";
+import { deliveryCountsQuerySchema } from "@/lib/webhooks/shared/api-schemas";
+import { deliveryFilters } from "@/lib/webhooks/server/console";
+import { exportFilename, exportNdjson } from "@/lib/webhooks/server/export-ndjson";
+import { webhookContext } from "@/lib/webhooks/server/server-context";
 
 export const dynamic = "force-dynamic";
 

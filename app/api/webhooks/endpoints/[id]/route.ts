@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema, updateEndpointSchema } from "@/lib/webhooks/api-schemas";
-import { changeEndpoint, endpointDetail, removeEndpoint } from "@/lib/webhooks/console";
+import { endpointParamsSchema, updateEndpointSchema } from "@/lib/webhooks/shared/api-schemas";
+import { changeEndpoint, endpointDetail, removeEndpoint } from "@/lib/webhooks/server/console";
 
 export const dynamic = "force-dynamic";
 

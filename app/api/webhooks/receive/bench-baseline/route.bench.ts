@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { getServerEnv } from "@/lib/env";
-import { analyzeBody } from "@/lib/webhooks/analyze";
-import { readBodyWithLimit } from "@/lib/webhooks/read-body";
-import { receiverRoute } from "@/lib/webhooks/receive";
-import { verifyDelivery } from "@/lib/webhooks/verify";
+import { analyzeBody } from "@/lib/webhooks/server/analyze";
+import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
+import { receiverRoute } from "@/lib/webhooks/server/receive";
+import { verifyDelivery } from "@/lib/webhooks/server/verify";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
-import { deliveryDiagnosis } from "@/lib/webhooks/diagnose/delivery-diagnosis";
+import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { deliveryDiagnosis } from "@/lib/webhooks/server/diagnose/delivery-diagnosis";
 
 export const dynamic = "force-dynamic";
 

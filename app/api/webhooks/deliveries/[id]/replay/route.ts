@@ -1,8 +1,8 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { getServerEnv } from "@/lib/env";
-import { deliveryParamsSchema } from "@/lib/webhooks/api-schemas";
-import { replayDelivery } from "@/lib/webhooks/replay/replay";
-import { replayRequestSchema } from "@/lib/webhooks/replay/replay-schema";
+import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { replayDelivery } from "@/lib/webhooks/server/replay/replay";
+import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
 
 export const dynamic = "force-dynamic";
 

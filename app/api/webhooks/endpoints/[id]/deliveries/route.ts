@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema } from "@/lib/webhooks/api-schemas";
-import { clearEndpointDeliveries } from "@/lib/webhooks/delivery-removal";
+import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { clearEndpointDeliveries } from "@/lib/webhooks/server/delivery-removal";
 
 export const dynamic = "force-dynamic";
 

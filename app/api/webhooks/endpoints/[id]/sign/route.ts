@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema } from "@/lib/webhooks/api-schemas";
-import { signBodyForEndpoint, signBodySchema } from "@/lib/webhooks/endpoint-signing";
+import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { signBodyForEndpoint, signBodySchema } from "@/lib/webhooks/server/endpoint-signing";
 
 export const dynamic = "force-dynamic";
 

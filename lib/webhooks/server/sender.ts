@@ -1,12 +1,12 @@
-import { delay } from "../delay";
-import type { WebhookEnvelope } from "./events";
+import { delay } from "../../delay";
+import type { WebhookEnvelope } from "@/lib/webhooks/shared/events";
 import {
   DEFAULT_SCHEME,
   parseSchemeId,
   schemeId,
   signatureHeaders,
   type SignatureScheme,
-} from "../signing";
+} from "@/lib/signing";
 
 /**
  * The webhook sender, as the spec's delivery rules say (section 6): POST of the JSON envelope, HMAC-SHA256 in

@@ -3,7 +3,7 @@ import { taskCompletedDataSchema } from "../events";
 
 /**
  * The payloads the spec documents, as JSON Schema, derived from the same zod schemas the receiver checks
- * deliveries with (lib/webhooks/events.ts): `task.completed` only (spec section 2).
+ * deliveries with (lib/webhooks/shared/events.ts): `task.completed` only (spec section 2).
  */
 export interface SpecField {
   type: string;

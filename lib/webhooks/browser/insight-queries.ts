@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { consoleGet } from "./console-client";
-import type { EventShapesAnswer } from "./event-shapes/load";
-import type { RetryBehaviourAnswer } from "./insights";
+import type { EventShapesAnswer } from "@/lib/webhooks/server/event-shapes/load";
+import type { RetryBehaviourAnswer } from "@/lib/webhooks/server/insights";
 
 export type { EventShapesAnswer, RetryBehaviourAnswer };
 

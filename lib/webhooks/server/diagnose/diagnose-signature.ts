@@ -27,7 +27,7 @@ import {
   type MacCandidate,
 } from "@/lib/signing";
 import type { Finding } from "../analyze";
-import type { VerificationResult } from "../constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import type { PreviousSecret } from "../previous-secret";
 import { bodyVariants } from "./body-variants";
 import { HashBudget } from "./hash-budget";

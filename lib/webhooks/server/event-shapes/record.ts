@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { safeErrorSummary } from "@/lib/db/errors";
 import { storableJson, storableText } from "@/lib/db/storable-text";
-import { observeData, SHAPE_LIMITS, type DeliveryObservations } from "./observe";
+import {
+  observeData,
+  SHAPE_LIMITS,
+  type DeliveryObservations,
+} from "@/lib/webhooks/shared/event-shapes/observe";
 
 export interface ShapeInput {
   endpointId: string;

@@ -1,6 +1,6 @@
 import type { webhookDeliveries } from "@/lib/db/schema";
 import { boundedFindings, type Finding } from "./analyze";
-import type { VerificationResult } from "./constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import { encodeCursor } from "./cursor";
 import { decodedBodyView, type DecodedBodyView } from "./diagnose/decoded-body";
 import type { DeliverySummaryRow, RetryGroupMember } from "./delivery-store";
@@ -42,7 +42,7 @@ export interface DeliveryDetail extends DeliverySummary {
   findings: Finding[];
   headers: [string, string][];
   /**
-   * How this deployment orders headers (lib/webhooks/request-meta.ts): as received behind the project's
+   * How this deployment orders headers (lib/webhooks/shared/request-meta.ts): as received behind the project's
    * own server, sorted by name where it is not (Vercel). Set by the detail answer only, not in exports.
    */
   headerOrder?: "as-received" | "sorted";

@@ -24,7 +24,7 @@ import {
   type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
-import { redactedHeaders } from "./request-meta";
+import { redactedHeaders } from "@/lib/webhooks/shared/request-meta";
 import { recordedHeaderOrder } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";

@@ -1,6 +1,6 @@
-import { clientName, emailOf, formatTimestamp, personName } from "../sample-data/people";
-import { createRandom, type Random } from "../sample-data/random";
-import * as words from "../sample-data/words";
+import { clientName, emailOf, formatTimestamp, personName } from "../../sample-data/people";
+import { createRandom, type Random } from "../../sample-data/random";
+import * as words from "../../sample-data/words";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 
 /**

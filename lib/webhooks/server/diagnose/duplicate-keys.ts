@@ -1,5 +1,5 @@
 import { shortened } from "@/lib/db/storable-text";
-import { jsonPath } from "../format";
+import { jsonPath } from "@/lib/webhooks/shared/format";
 
 /**
  * Keys that appear more than once in one JSON object. JSON.parse (and most parsers) keep the last value,

@@ -1,6 +1,6 @@
 import { useQueryStates } from "nuqs";
 import { createParser, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { VERIFICATION_RESULTS } from "./constants";
+import { VERIFICATION_RESULTS } from "@/lib/webhooks/shared/constants";
 import type { DeliveryListParams } from "./console-client";
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
-import { DEFAULT_ENDPOINT_ID } from "./constants";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { ensureDefaultEndpoint, getEndpoint } from "./endpoint-store";
 import { loadEventShapes, type EventShapesAnswer } from "./event-shapes/load";
-import type { EventShapesQuery, RetryBehaviourQuery } from "./insight-schemas";
-import { summarizeRetries, type RetryBehaviour } from "./retry-behaviour";
+import type { EventShapesQuery, RetryBehaviourQuery } from "@/lib/webhooks/shared/insight-schemas";
+import { summarizeRetries, type RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
 import { loadRetryObservations } from "./retry-observations";
 import { webhookContext, type WebhookContext } from "./server-context";
 

@@ -4,9 +4,9 @@ import { webhookDeliveries } from "@/lib/db/schema";
 import { isStorableText, storableJson, storableText } from "@/lib/db/storable-text";
 import { boundedFindings, type Finding } from "./analyze";
 import type { VerificationResult } from "./verify";
-import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "./constants";
+import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "@/lib/webhooks/shared/constants";
 import { decodeCursor, type CursorPosition } from "./cursor";
-import { WEBHOOK_EVENTS } from "./events";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 
 /** Everything stored about one delivery, decided before the single INSERT that makes it durable. */
 export interface NewDelivery {

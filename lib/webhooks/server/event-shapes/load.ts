@@ -7,7 +7,7 @@ import {
   type EventShape,
   type EventSummary,
   type FieldRow,
-} from "./describe";
+} from "@/lib/webhooks/shared/event-shapes/describe";
 
 const s = webhookEventShapes;
 const f = webhookEventFields;

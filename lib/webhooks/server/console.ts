@@ -6,8 +6,8 @@ import type {
   DeliveriesQuery,
   DeliveryCountsQuery,
   updateEndpointSchema,
-} from "./api-schemas";
-import { DEFAULT_ENDPOINT_ID } from "./constants";
+} from "@/lib/webhooks/shared/api-schemas";
+import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { encodeCursor } from "./cursor";
 import {
   countDeliveries,

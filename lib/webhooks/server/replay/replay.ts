@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
-import { ENDPOINT_ID_PATTERN } from "../constants";
+import { ENDPOINT_ID_PATTERN } from "@/lib/webhooks/shared/constants";
 import { getDelivery } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import {
@@ -16,8 +16,8 @@ import {
 } from "@/lib/signing";
 import { protectionBypassHeaders } from "../test-delivery";
 import { webhookContext } from "../server-context";
-import { forwardedHeaders } from "./forwarded-headers";
-import type { ReplayRequest, ReplayResult } from "./replay-schema";
+import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
+import type { ReplayRequest, ReplayResult } from "@/lib/webhooks/shared/replay/replay-schema";
 import { ReplayRefused, sendReplay } from "./send-replay";
 
 /**

@@ -1,7 +1,10 @@
 import { checkTarget, type TargetPolicy } from "@/lib/http/ssrf-guard";
 import { pinnedRequest, PinnedRequestError } from "@/lib/http/pinned-request";
 import { DEFAULT_TIMEOUT_MS } from "../sender";
-import { REPLAY_ANSWER_MAX_BYTES, type ReplayResult } from "./replay-schema";
+import {
+  REPLAY_ANSWER_MAX_BYTES,
+  type ReplayResult,
+} from "@/lib/webhooks/shared/replay/replay-schema";
 
 /**
  * The network half of a replay: the address guard, then one request to the checked address (redirects

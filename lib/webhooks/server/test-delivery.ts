@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { eventData } from "./sample-payloads";
+import { eventData } from "@/lib/webhooks/shared/sample-payloads";
 import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
-import { WEBHOOK_EVENTS } from "./events";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
 import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
@@ -23,7 +23,7 @@ export const testDeliverySchema = z
 
 /**
  * Sends one signed test delivery to this app's own receiver for the endpoint, with the same sender the
- * simulator uses (lib/webhooks/sender.ts): a realistic payload of the chosen event, signed with the endpoint's
+ * simulator uses (lib/webhooks/server/sender.ts): a realistic payload of the chosen event, signed with the endpoint's
  * secret in its locked scheme (else the given or the default one), one attempt, the spec's 10 s timeout. The
  * receiver verifies and stores it like any other delivery, scripted answers included, so a member can check
  * an endpoint end to end. The secret never leaves the server; the answer holds the attempt's outcome only.

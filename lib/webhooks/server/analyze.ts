@@ -7,8 +7,8 @@ import {
   taskCompletedDataSchema,
   webhookEnvelopeSchema,
   WEBHOOK_EVENTS,
-} from "./events";
-import { jsonPath } from "./format";
+} from "@/lib/webhooks/shared/events";
+import { jsonPath } from "@/lib/webhooks/shared/format";
 
 /**
  * What a body says about the sender, as findings. Nothing here drops a delivery: malformed JSON, an unknown

@@ -14,10 +14,10 @@ import {
   type SignatureMatch,
 } from "@/lib/signing";
 import type { Finding } from "./analyze";
-import type { VerificationResult } from "./constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import type { PreviousSecret } from "./previous-secret";
 
-export { VERIFICATION_RESULTS, type VerificationResult } from "./constants";
+export { VERIFICATION_RESULTS, type VerificationResult } from "@/lib/webhooks/shared/constants";
 
 export interface Verification {
   result: VerificationResult;
@@ -27,7 +27,7 @@ export interface Verification {
   schemeMismatch: boolean;
   /** The timestamp that was part of the signed content, when the scheme signs one. */
   signedTimestamp: string | null;
-  /** Verified with the endpoint's previous secret, within its 24 h (lib/webhooks/previous-secret.ts). */
+  /** Verified with the endpoint's previous secret, within its 24 h (lib/webhooks/server/previous-secret.ts). */
   previousSecret: boolean;
   findings: Finding[];
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
-import type { GroupSeen, SingleAnswers } from "./retry-behaviour";
+import type { GroupSeen, SingleAnswers } from "@/lib/webhooks/shared/retry-behaviour";
 
 /** The retry groups with more than one attempt read for the Retries view: the newest ones. */
 export const MAX_RETRIED_GROUPS = 200;

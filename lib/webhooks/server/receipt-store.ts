@@ -21,7 +21,7 @@ import {
 export interface EndpointSnapshot {
   id: string;
   secretCiphertext: string | null;
-  /** The replaced secret and its 24 h (lib/webhooks/previous-secret.ts); expiry is checked per delivery. */
+  /** The replaced secret and its 24 h (lib/webhooks/server/previous-secret.ts); expiry is checked per delivery. */
   previousSecretCiphertext: string | null;
   previousSecretReplacedAt: Date | null;
   previousSecretExpiresAt: Date | null;

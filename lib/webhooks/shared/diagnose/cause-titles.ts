@@ -1,4 +1,4 @@
-import type { DiagnosisCause } from "./diagnose-signature";
+import type { DiagnosisCause } from "@/lib/webhooks/server/diagnose/diagnose-signature";
 
 /** A short title per diagnosis, above its sentence on the Signature tab (browser-safe: no crypto here). */
 export const CAUSE_TITLES: Record<DiagnosisCause, string> = {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookEndpoints } from "@/lib/db/schema";
-import { DEFAULT_ENDPOINT_ID, receiverPath } from "./constants";
+import { DEFAULT_ENDPOINT_ID, receiverPath } from "@/lib/webhooks/shared/constants";
 import { NO_PREVIOUS_SECRET, previousAfterChange, previousSecretView } from "./previous-secret";
 import type { SecretBox } from "./secret-box";
 
@@ -10,7 +10,11 @@ import type { SecretBox } from "./secret-box";
  * Receiver endpoints in the database. The default endpoint ("default", /api/webhooks/receive) is created on
  * first use and falls back to WEBHOOK_SECRET until a secret is set in the console; it cannot be deleted.
  */
-export { DEFAULT_ENDPOINT_ID, ENDPOINT_ID_PATTERN, receiverPath } from "./constants";
+export {
+  DEFAULT_ENDPOINT_ID,
+  ENDPOINT_ID_PATTERN,
+  receiverPath,
+} from "@/lib/webhooks/shared/constants";
 
 export interface EndpointSettings {
   /** WEBHOOK_SECRET: the default endpoint's secret unless one was set in the console. */

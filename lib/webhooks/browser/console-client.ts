@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { DeliveriesPage } from "./console";
-import type { DeliveryCounts } from "./delivery-store";
-import type { DeliveryDetail } from "./delivery-view";
-import type { EndpointView } from "./endpoint-store";
-import type { SignatureDiagnosis } from "./diagnose/diagnose-signature";
-import type { ReplayInput, ReplayResult } from "./replay/replay-schema";
-import type { DeliveryResult } from "./sender";
+import type { DeliveriesPage } from "@/lib/webhooks/server/console";
+import type { DeliveryCounts } from "@/lib/webhooks/server/delivery-store";
+import type { DeliveryDetail } from "@/lib/webhooks/server/delivery-view";
+import type { EndpointView } from "@/lib/webhooks/server/endpoint-store";
+import type { SignatureDiagnosis } from "@/lib/webhooks/server/diagnose/diagnose-signature";
+import type { ReplayInput, ReplayResult } from "@/lib/webhooks/shared/replay/replay-schema";
+import type { DeliveryResult } from "@/lib/webhooks/server/sender";
 
 /**
  * The browser's side of the webhook console API: one fetcher and one typed error for every call the

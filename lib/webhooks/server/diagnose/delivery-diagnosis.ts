@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { webhookDeliveries } from "@/lib/db/schema";
 import { analyzeBody } from "../analyze";
-import type { VerificationResult } from "../constants";
+import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import { getDelivery } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";
