@@ -76,7 +76,7 @@ for (const { label, target, skip } of storageTargets()) {
         new ApiError(
           409,
           "no_secret",
-          "This endpoint has no secret to sign with. Set its secret first.",
+          "This endpoint has no secret to sign a sample event with. Set its secret first.",
         ),
       );
       await expect(

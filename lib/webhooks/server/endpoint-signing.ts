@@ -27,6 +27,30 @@ export interface SignedBody {
 }
 
 /**
+ * An endpoint and the secret it signs with, for whatever the server signs in its name (a test delivery, a
+ * sample event): 404 when there is no such endpoint, 409 when it has no secret (`purpose` says for what).
+ */
+export async function endpointSigningSecret(
+  db: Db,
+  settings: Pick<EndpointSettings, "envSecret" | "box">,
+  id: string,
+  purpose: string,
+) {
+  await ensureDefaultEndpoint(db);
+  const endpoint = await getEndpoint(db, id);
+  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const { secret } = resolveSecret(endpoint, settings);
+  if (!secret) {
+    throw new ApiError(
+      409,
+      "no_secret",
+      `This endpoint has no secret to sign ${purpose} with. Set its secret first.`,
+    );
+  }
+  return { endpoint, secret };
+}
+
+/**
  * Signs a body as the service would for this endpoint, for `project-console trigger --endpoint`: with the
  * endpoint's secret, in the scheme its receiver detected (else the default), through the sender's own
  * header builder. The secret never leaves the server; the answer holds only what a real delivery carries
@@ -39,17 +63,7 @@ export async function signForEndpoint(
   id: string,
   body: Buffer,
 ): Promise<SignedBody> {
-  await ensureDefaultEndpoint(db);
-  const endpoint = await getEndpoint(db, id);
-  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
-  const { secret } = resolveSecret(endpoint, settings);
-  if (!secret) {
-    throw new ApiError(
-      409,
-      "no_secret",
-      "This endpoint has no secret to sign with. Set its secret first.",
-    );
-  }
+  const { endpoint, secret } = await endpointSigningSecret(db, settings, id, "a sample event");
   const scheme = (endpoint.lockedScheme && parseSchemeId(endpoint.lockedScheme)) || DEFAULT_SCHEME;
   return { scheme: schemeId(scheme), headers: Object.entries(signedHeaders(body, secret, scheme)) };
 }

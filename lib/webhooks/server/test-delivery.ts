@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
-import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
+import { endpointSigningSecret } from "./endpoint-signing";
+import { receiverPath } from "./endpoint-store";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
 import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
@@ -39,17 +39,7 @@ export async function sendTestDelivery(
   origin: string,
 ): Promise<DeliveryResult> {
   const { db, env, settings } = await webhookContext();
-  await ensureDefaultEndpoint(db);
-  const endpoint = await getEndpoint(db, id);
-  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
-  const { secret } = resolveSecret(endpoint, settings);
-  if (!secret) {
-    throw new ApiError(
-      409,
-      "no_secret",
-      "This endpoint has no secret to sign a test delivery with. Set its secret first.",
-    );
-  }
+  const { endpoint, secret } = await endpointSigningSecret(db, settings, id, "a test delivery");
   const envelope = buildEnvelope(input.event, eventData(input.event));
   return sendWebhook(envelope, {
     url: new URL(receiverPath(endpoint.id), origin).href,

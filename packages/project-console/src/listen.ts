@@ -1,5 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { delay } from "../../../lib/delay";
+import type { StreamEvent } from "../../../lib/listen/deliveries";
 import type { ConsoleConfig } from "./config";
 import {
   answerError,
@@ -24,21 +25,8 @@ import { forwardUrl, routeFor, streamedEvents, type ForwardRule } from "./routes
  * and before the acknowledgement landed.
  */
 
-/** One delivery as the stream sends it (LISTEN-CONTRACT.md). */
-export interface StreamedDelivery {
-  cursor: string;
-  id: number | string;
-  endpointId: string;
-  endpointName: string;
-  receivedAt: string;
-  method: string;
-  path: string;
-  query: string;
-  event: string | null;
-  headers: [string, string][];
-  bodyBase64: string;
-  verdict: unknown;
-}
+/** One delivery as the stream sends it: the server's own type (a type only: nothing of the server is bundled). */
+export type StreamedDelivery = StreamEvent;
 
 export interface ListenOptions {
   rules: ForwardRule[];
