@@ -114,7 +114,10 @@ test("forwards the exact bytes and the headers in their order; the signature ver
     await ready(tool);
     // Bytes a re-serialiser would change: spacing, key order, escapes, a trailing newline.
     const body = `{ "event" : "task.created","timestamp":"2026-11-26T10:00:00Z",  "data":{"title":"caf\\u00e9","n":1} }\n`;
-    const sent = await deliver(server.url, body, ["X-Dup", "one", "x-trace", "a", "X-Dup", "two"]);
+    // The receiver's store keeps each header name once, in first-arrival order, a repeated one joined by ", "
+    // (lib/webhooks/shared/request-meta.ts), so the order is proved on distinct names; the tool's own keeping
+    // of duplicates is proved in tests/unit/project-console-cli.test.ts.
+    const sent = await deliver(server.url, body, ["X-Zeta", "1", "x-trace", "a", "X-Alpha", "2"]);
     expect(sent.status).toBe(200);
     await expect.poll(() => local.received.length, { timeout: 30_000 }).toBe(1);
     const got = local.received[0]!;
@@ -122,15 +125,17 @@ test("forwards the exact bytes and the headers in their order; the signature ver
     expect(got.url).toBe("/hooks");
     const arrived = headerPairs(got.rawHeaders).map(([name, value]) => [name.toLowerCase(), value]);
     const names = arrived.map(([name]) => name);
-    // What we sent, in our order, duplicates kept (the receiver's own proxy headers may come after).
+    // What we sent, in our order (not sorted: zeta before alpha).
     const ours = arrived.filter(([name]) =>
-      ["content-type", "x-dup", "x-trace", SIGNATURE_HEADER, "content-length"].includes(name!),
+      ["content-type", "x-zeta", "x-trace", "x-alpha", SIGNATURE_HEADER, "content-length"].includes(
+        name!,
+      ),
     );
     expect(ours).toEqual([
       ["content-type", "application/json"],
-      ["x-dup", "one"],
+      ["x-zeta", "1"],
       ["x-trace", "a"],
-      ["x-dup", "two"],
+      ["x-alpha", "2"],
       [SIGNATURE_HEADER, sign(Buffer.from(body), E2E.webhookSecret, DEFAULT_SCHEME)],
       ["content-length", String(Buffer.byteLength(body))],
     ]);
