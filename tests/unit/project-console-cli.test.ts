@@ -102,6 +102,7 @@ describe("event globs and --forward-to rules", () => {
     expect(sinceOption("30m")).toEqual({ since: "30m" });
     expect(sinceOption("2026-11-26T10:00:00Z")).toEqual({ since: "2026-11-26T10:00:00Z" });
     expect(sinceOption("c_00000042")).toEqual({ after: "c_00000042" });
+    expect(sinceOption("12345")).toEqual({ after: "12345" });
   });
 });
 

@@ -1,5 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { delay } from "../../../lib/delay";
+import { parseSince } from "../../../lib/listen/api-schemas";
 import type { StreamEvent } from "../../../lib/listen/deliveries";
 import type { ConsoleConfig } from "./config";
 import {
@@ -44,10 +45,9 @@ export interface ListenOptions {
 const STALL_MS = 45_000;
 const RECONNECT_MAX_MS = 10_000;
 
-/** `--since`: a duration or a time replays from then; anything else is a cursor to resume after. */
+/** `--since`: what the stream reads as a time (its own rule: `30m`, `1h`, `2d`, an ISO time) replays from then; anything else is a cursor to resume after. */
 export function sinceOption(value: string): { since: string } | { after: string } {
-  if (/^\d+\s*[smhd]$/i.test(value) || !Number.isNaN(Date.parse(value))) return { since: value };
-  return { after: value };
+  return parseSince(value, new Date()) ? { since: value } : { after: value };
 }
 
 export function streamUrl(config: ConsoleConfig, options: ListenOptions, cursor?: string): URL {
