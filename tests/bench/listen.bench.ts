@@ -16,14 +16,17 @@ import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { createAccessToken } from "../../lib/auth/access-tokens";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "../../lib/db/connect";
-import { members } from "../../lib/db/schema";
 import { startApp, type AppServer } from "../support/app-server";
 import { E2E } from "../support/e2e-env";
 import { startThrowawayPostgres, warnPostgresSkipped } from "../support/postgres";
-import { localHandler, startTool, type ToolRun } from "../support/project-console-tool";
+import {
+  accessTokenOverHttp,
+  localHandler,
+  startTool,
+  type ToolRun,
+} from "../support/project-console-tool";
 import { cpuSeconds } from "./cpu";
 import { pacedLoad } from "./paced-load";
 import type { Figure } from "./report";
@@ -67,17 +70,7 @@ export default async function listenBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     server = await startApp({ dataDir, env: { DATABASE_URL: postgres.url } });
-    const database = await openDatabase({ kind: "postgres", url: postgres.url });
-    const [admin] = await database.db
-      .select()
-      .from(members)
-      .where(eq(members.email, E2E.adminEmail));
-    const { token } = await createAccessToken(database.db, {
-      memberId: admin!.id,
-      name: "listen bench",
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    await database.close();
+    const token = await accessTokenOverHttp(server.url, E2E.adminEmail, E2E.adminPassword);
 
     const local = await localHandler();
     const sentAt = new Map<string, number>();

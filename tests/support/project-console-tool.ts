@@ -129,3 +129,37 @@ export function headerPairs(raw: string[]): [string, string][] {
   for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
   return pairs;
 }
+
+/**
+ * An access token of `email`, made as a person makes one but over plain HTTP (for the bench and scripts, which
+ * have no browser): next-auth's credentials sign-in (CSRF token first), then `POST /api/tokens` with the
+ * session cookie from the console's own origin.
+ */
+export async function accessTokenOverHttp(base: string, email: string, password: string) {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = pair!.split("=");
+      cookies.set(name!, value.join("="));
+    }
+  };
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signedIn = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: header(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, csrfToken }),
+  });
+  keep(signedIn);
+  const created = await fetch(`${base}/api/tokens`, {
+    method: "POST",
+    headers: { cookie: header(), origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ name: "script", expiresInDays: 7 }),
+  });
+  if (created.status !== 201) throw new Error(`POST /api/tokens answered ${created.status}`);
+  return ((await created.json()) as { token: string }).token;
+}
