@@ -2,11 +2,13 @@ import { Button } from "@/components/ui/button";
 import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
 import { formatDuration } from "@/lib/webhooks/shared/format";
 import { cn } from "@/lib/utils";
+import { ForwardsList } from "./forwards-list";
 import { VerificationBadge } from "./verification-badge";
 
 /**
  * The retry group on a small timeline: each attempt's answer, and the gap before it (the sender's backoff).
- * Dots are placed by time, so a sender's doubling backoff is visible at a glance.
+ * Dots are placed by time, so a sender's doubling backoff is visible at a glance. Below, what listeners'
+ * local handlers answered when this delivery was forwarded to them.
  */
 export function AttemptsTab({
   delivery,
@@ -87,6 +89,7 @@ export function AttemptsTab({
           </li>
         ))}
       </ol>
+      <ForwardsList deliveryId={delivery.id} />
     </div>
   );
 }

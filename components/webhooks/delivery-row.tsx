@@ -1,4 +1,4 @@
-import { CircleAlertIcon, RotateCcwIcon } from "lucide-react";
+import { CircleAlertIcon, RotateCcwIcon, SendIcon } from "lucide-react";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
 import { formatBytes, relativeTime } from "@/lib/webhooks/shared/format";
@@ -40,6 +40,15 @@ export function DeliveryRow({
             <CircleAlertIcon className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Findings:</span>
             {findings}
+          </span>
+        ) : null}
+        {delivery.forwarded ? (
+          <span
+            className="inline-flex items-center text-xs text-info"
+            title="Forwarded to a local handler (project-console listen)"
+          >
+            <SendIcon className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Forwarded</span>
           </span>
         ) : null}
         <VerificationBadge

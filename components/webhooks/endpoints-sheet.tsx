@@ -17,6 +17,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/browser/console-client";
 import { EndpointSettings } from "./endpoint-settings";
 import { FormError } from "./form-error";
+import { ListenersList } from "./listeners-list";
 import { useEndpointActions } from "./use-endpoint-actions";
 
 /** Endpoint management in a side sheet: create one, then open any to change it. */
@@ -55,6 +56,7 @@ export function EndpointsSheet({
               onCreated(endpoint);
             }}
           />
+          <ListenersList endpoints={endpoints} />
           <ul className="flex flex-col gap-2">
             {endpoints.map((endpoint) => (
               <li key={endpoint.id} className="rounded-md border">

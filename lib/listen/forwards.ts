@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { deliveryForwards, listenSessions, members, webhookDeliveries } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/db/storable-text";
@@ -114,14 +114,4 @@ export async function listForwards(db: Db, deliveryId: number): Promise<ForwardV
     bodyHeadBase64: row.bodyHead ? row.bodyHead.toString("base64") : null,
     createdAt: row.createdAt.toISOString(),
   }));
-}
-
-/** Which of these deliveries have been forwarded at least once (for the inspector's list). */
-export async function forwardedAmong(db: Db, deliveryIds: number[]): Promise<Set<number>> {
-  if (deliveryIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: f.deliveryId })
-    .from(f)
-    .where(sql`${f.deliveryId} = any(${`{${deliveryIds.join(",")}}`}::bigint[])`);
-  return new Set(rows.map((row) => row.id));
 }

@@ -15,7 +15,7 @@ import {
   openSession,
 } from "@/lib/listen/sessions";
 import { listenStream } from "@/lib/listen/stream";
-import { insertDelivery, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
+import { insertDelivery, listDeliveries, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
 import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
@@ -331,6 +331,12 @@ for (const { label, target, skip } of storageTargets()) {
       // A cursor that is not the delivery's own is refused.
       await expect(forward(one.id, rows[1]!.cursor, true)).rejects.toMatchObject({ status: 400 });
 
+      // The inspector's list marks forwarded deliveries.
+      const page = await listDeliveries(db(), { endpointId: endpoint.id, limit: 10 });
+      expect(page.rows.map((row) => [String(row.id), row.forwarded])).toEqual([
+        [two.id, true],
+        [one.id, true],
+      ]);
       const listed = await listForwards(db(), Number(two.id));
       expect(listed).toHaveLength(1);
       expect(listed[0]).toMatchObject({

@@ -197,7 +197,7 @@ const summaryColumns = {
 
 export type DeliverySummaryRow = {
   [K in keyof typeof summaryColumns]: (typeof webhookDeliveries.$inferSelect)[K];
-} & { findingCount: number };
+} & { findingCount: number; forwarded?: boolean };
 
 export class CursorError extends Error {}
 
@@ -234,7 +234,13 @@ export async function listDeliveries(
   const ascending = Boolean(filters.after);
   // A list row carries how many findings there are, never the findings: they are the detail's.
   const found = await db
-    .select({ ...summaryColumns, findingCount: sql<number>`jsonb_array_length(${d.findings})` })
+    .select({
+      ...summaryColumns,
+      findingCount: sql<number>`jsonb_array_length(${d.findings})`,
+      // Whether a listener forwarded it (lib/listen): one index probe per row of the page. The column is
+      // spelt out: drizzle writes an unqualified "id" here, which the subquery would read as its own.
+      forwarded: sql<boolean>`exists (select 1 from delivery_forwards f where f.delivery_id = webhook_deliveries.id)`,
+    })
     .from(d)
     .where(and(...conditions))
     .orderBy(...(ascending ? [asc(d.seq), asc(d.id)] : [desc(d.seq), desc(d.id)]))

@@ -32,6 +32,8 @@ export interface DeliverySummary {
   findingCount: number;
   attempt: { number: number; firstId: string | null; gapMs: number | null };
   response: { status: number; scripted: boolean };
+  /** A listener (`project-console listen`) forwarded it to a local handler at least once. */
+  forwarded: boolean;
 }
 
 /** A Content-Type header may be as long as the server's header limit; a list shows its start. */
@@ -88,6 +90,7 @@ export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
       gapMs: row.gapMs,
     },
     response: { status: row.responseStatus, scripted: row.scripted },
+    forwarded: Boolean(row.forwarded),
   };
 }
 
