@@ -36,6 +36,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
+import { UtcTime } from "@/components/ui/utc-time";
 import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
 import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
 import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
@@ -56,11 +57,6 @@ interface Props {
   isAdmin: boolean;
   currentMemberId: string;
   perMinute: number;
-}
-
-/** "2025-11-21 14:09 UTC": the same on server and browser, whatever their time zones. */
-function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 const STATUS_BADGE: Record<
@@ -144,7 +140,7 @@ function NewToken({ created, onDone }: { created: CreatedTokenAnswer; onDone: ()
             <CopyButton value={created.token} label="token" variant="outline" size="icon" />
           </div>
           <p className="text-xs text-muted-foreground">
-            Expires {formatTime(created.expiresAt)}. Use it as{" "}
+            Expires <UtcTime iso={created.expiresAt} />. Use it as{" "}
             <code className="font-mono">Authorization: Bearer pct_…</code>, or with{" "}
             <code className="font-mono">PROJECT_CONSOLE_TOKEN</code>.
           </p>
@@ -241,7 +237,7 @@ function TokenList({
                     </div>
                     <p className="font-mono text-xs text-muted-foreground">{token.prefix}…</p>
                     <p className="text-xs text-muted-foreground">
-                      Created <time dateTime={token.createdAt}>{formatTime(token.createdAt)}</time>
+                      Created <UtcTime iso={token.createdAt} />
                     </p>
                     {isAdmin ? (
                       <p className="min-w-0 text-xs text-muted-foreground md:hidden">
@@ -250,15 +246,10 @@ function TokenList({
                       </p>
                     ) : null}
                     <p className="text-xs text-muted-foreground sm:hidden">
-                      Expires <time dateTime={token.expiresAt}>{formatTime(token.expiresAt)}</time>
+                      Expires <UtcTime iso={token.expiresAt} />
                     </p>
                     <p className="text-xs text-muted-foreground lg:hidden">
-                      Last used{" "}
-                      {token.lastUsedAt ? (
-                        <time dateTime={token.lastUsedAt}>{formatTime(token.lastUsedAt)}</time>
-                      ) : (
-                        "never"
-                      )}
+                      Last used <UtcTime iso={token.lastUsedAt} fallback="never" />
                     </p>
                   </TableCell>
                   {isAdmin ? (
@@ -268,14 +259,10 @@ function TokenList({
                     </TableCell>
                   ) : null}
                   <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
-                    <time dateTime={token.expiresAt}>{formatTime(token.expiresAt)}</time>
+                    <UtcTime iso={token.expiresAt} />
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
-                    {token.lastUsedAt ? (
-                      <time dateTime={token.lastUsedAt}>{formatTime(token.lastUsedAt)}</time>
-                    ) : (
-                      "Never"
-                    )}
+                    <UtcTime iso={token.lastUsedAt} fallback="Never" />
                   </TableCell>
                   <TableCell className="text-right">
                     {token.status === "active" ? (

@@ -38,6 +38,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
+import { UtcTime } from "@/components/ui/utc-time";
 import { changeRoleAction, removeMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { copyText } from "@/lib/ui/copy-text";
@@ -58,11 +59,6 @@ interface Props {
   /** Members remove members; removing an admin takes an admin. */
   isAdmin: boolean;
   adminCount: number;
-}
-
-/** "2025-11-21 14:09 UTC": the same on server and browser, whatever their time zones. */
-function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 /** Why this row cannot be removed by the signed-in member, or null when it can. */
@@ -166,25 +162,14 @@ export function MembersTable({ members, ...rules }: Props) {
                     ) : null}
                     <div className="mt-1 flex flex-wrap gap-1 sm:hidden">{roleBadges}</div>
                     <p className="mt-1 text-xs text-muted-foreground md:hidden">
-                      Last sign-in{" "}
-                      {member.lastSignInAt ? (
-                        <time dateTime={member.lastSignInAt}>
-                          {formatTime(member.lastSignInAt)}
-                        </time>
-                      ) : (
-                        "never"
-                      )}
+                      Last sign-in <UtcTime iso={member.lastSignInAt} fallback="never" />
                     </p>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     <div className="flex flex-col items-start gap-1">{roleBadges}</div>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
-                    {member.lastSignInAt ? (
-                      <time dateTime={member.lastSignInAt}>{formatTime(member.lastSignInAt)}</time>
-                    ) : (
-                      "Never"
-                    )}
+                    <UtcTime iso={member.lastSignInAt} fallback="Never" />
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
                     <time dateTime={member.createdAt}>{member.createdAt.slice(0, 10)}</time>

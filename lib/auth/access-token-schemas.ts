@@ -35,8 +35,7 @@ export const createAccessTokenSchema = z
   })
   .strict()
   .refine((body) => (body.expiresInDays === undefined) !== (body.expiresAt === undefined), {
-    message: "give either expiresInDays (7, 30 or 90) or expiresAt (a date), not both",
-    path: ["expiresInDays"],
+    message: "give expiresInDays (7, 30 or 90) or expiresAt (a date): one of the two",
   });
 export type CreateAccessTokenInput = z.infer<typeof createAccessTokenSchema>;
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp } from "../support/app-server";
 import { APP_URL, E2E } from "../support/e2e-env";
-import { memberWithOwnPassword, removeMember, signedInAs } from "./auth-support";
+import { memberWithOwnPassword, removeMember, signedInAs, signInAsAdmin } from "./auth-support";
 
 /**
  * Access tokens over real HTTP: `Authorization: Bearer pct_…` acts as its member on the console API (no
@@ -38,12 +38,7 @@ test("a token acts as its member on the console API, and stops the moment it is 
   const context = await browser.newContext({ baseURL: server.url, storageState: undefined });
   const answers: string[] = [];
   try {
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signInAsAdmin(context);
     const start = server.output().length;
 
     const created = await createToken(page.request, "e2e script", { expiresInDays: 30 });
@@ -120,6 +115,21 @@ test("a token acts as its member on the console API, and stops the moment it is 
     const unknown = await bearer(server.url, `pct_${"x".repeat(43)}`, "/api/webhooks/endpoints");
     expect(unknown.status).toBe(401);
     expect(JSON.parse(await record(unknown))).toMatchObject({ code: "invalid_token" });
+
+    // Bad input: a 400 that says what to send, and no token made.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const [data, says] of [
+      [{ name: "x", expiresInDays: 5 }, "must be 7, 30, 90"],
+      [{ name: "x", expiresInDays: 7, expiresAt: "2030-01-01" }, "one of the two"],
+      [{ name: "x" }, "one of the two"],
+      [{ name: "x", expiresAt: yesterday }, "in the future"],
+      [{ name: "x", expiresAt: "next tuesday" }, "ISO 8601"],
+      [{ name: " ", expiresInDays: 7 }, "name must not be empty"],
+    ] as const) {
+      const refused = await page.request.post("/api/tokens", { data });
+      expect(refused.status(), JSON.stringify(data)).toBe(400);
+      expect((await refused.json()).error).toContain(says);
+    }
 
     // Revoked: the very next request is refused, and says why.
     const revoked = await page.request.delete(`/api/tokens/${created.id}`);

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startApp } from "../support/app-server";
 import { E2E } from "../support/e2e-env";
 import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
@@ -130,15 +130,21 @@ export async function adminOnThrowawayPostgres(browser: Browser) {
     await postgres?.stop();
   };
   try {
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(E2E.adminEmail);
-    await page.getByLabel("Password").fill(E2E.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signInAsAdmin(context);
     return { postgres: postgres!, server, page, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** A new page of `context` (on a server of a test's own), signed in as the e2e admin through the form. */
+export async function signInAsAdmin(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(E2E.adminEmail);
+  await page.getByLabel("Password").fill(E2E.adminPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  return page;
 }
