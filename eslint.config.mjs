@@ -34,6 +34,7 @@ export default defineConfig([
     "playwright-report/**",
     "next-env.d.ts",
     "lib/db/migrations/**",
+    "packages/*/dist/**",
   ]),
   {
     // The product never depends on the demo launcher or the service simulator (they depend on it).

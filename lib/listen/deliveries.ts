@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
-import picomatch from "picomatch";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { isCredentialHeader, REDACTED } from "@/lib/webhooks/shared/request-meta";
+import { eventMatcher } from "./event-glob";
 import { cursorOf, type Position } from "./position";
+
+export { eventMatcher };
 
 const d = webhookDeliveries;
 const e = webhookEndpoints;
@@ -118,15 +120,6 @@ export function rowMatcher(filter: StreamFilter): RowMatcher {
   return (row) =>
     (!endpoints || endpoints.has(row.endpointId)) &&
     (!event || (row.event !== null && event(row.event)));
-}
-
-export function eventMatcher(globs: string[]): (event: string) => boolean {
-  // Event names are dotted, not paths: picomatch's path separator is "/", so `.` is swapped for it.
-  const match = picomatch(
-    globs.map((glob) => glob.replaceAll(".", "/")),
-    { dot: true, nobrace: false },
-  );
-  return (event) => !event.includes("/") && match(event.replaceAll(".", "/"));
 }
 
 /** One SSE event's JSON, as the contract (/work/wt/LISTEN-CONTRACT.md, docs/webhooks.md) lists it. */

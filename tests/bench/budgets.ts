@@ -21,6 +21,10 @@ export const BUDGETS: Record<string, Budget> = {
   "lighthouse.sign-in.seo": { min: 1, source: "issue 17" },
   "js.projects.gzip": { max: 180, source: "issue 17" },
 
+  // Issue 26: a delivery reaches the developer's handler within 1 s at p99; idle listeners cost under 5 % of a core.
+  "listen.latency.p99": { max: 1_000, source: "issue 26" },
+  "listen.idle100.cpu": { max: 0.05, source: "issue 26" },
+
   // Issue 6: the receiver answers within 100 ms at p99 at 200 deliveries/s, and loses nothing it acknowledged.
   "receiver.pglite.paced.p99": { max: 100, source: "issue 6" },
   "receiver.pglite.stored": { min: 1, source: "issue 6" },

@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { E2E, SIM } from "../support/e2e-env";
 import { bodyRows, listedProjects, openCurrentList } from "../e2e/projects-ui-support";
 import { endpointWithSecret, newestId, simEmit } from "../e2e/webhook-inspector-support";
 import { scriptAnswers, simSend } from "../e2e/webhook-insights-support";
-import { createEndpoint, deliver } from "../e2e/webhook-support";
+import { createEndpoint, deliver, envelope } from "../e2e/webhook-support";
 import { inEachLook, settle, type Stage } from "./looks";
 
 /**
@@ -241,5 +241,67 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await settle(shot, 300);
       await shot.screenshot({ path: stage.shotPath("access-tokens", look), fullPage: true });
     });
+  },
+  /** What listen adds: the Attempts tab's forwards, the list's forwarded mark, the Endpoints sheet's listeners. */
+  async listen(stage) {
+    const api = stage.signedIn.request;
+    const secret = "listen-shots-secret-1234";
+    const endpoint = await createEndpoint(api, { secret, name: "Local dev" });
+    const cookie = (await stage.signedIn.context().cookies(stage.appUrl))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    const session = `laptop-${randomBytes(2).toString("hex")}`;
+    const stream = new AbortController();
+    const response = await fetch(
+      `${stage.appUrl}/api/webhooks/stream?endpoint=${endpoint.id}&events=task.*&session=${session}`,
+      { headers: { cookie }, signal: stream.signal },
+    );
+    const reader = response.body!.getReader();
+    let text = "";
+    const ids: string[] = [];
+    for (const event of ["task.created", "task.completed"]) {
+      const answer = await deliver(api, endpoint.path, JSON.stringify(envelope(event)), { secret });
+      ids.push((await answer.json()).id);
+    }
+    while ((text.match(/event: delivery/g) ?? []).length < 2) {
+      text += new TextDecoder().decode((await reader.read()).value);
+    }
+    const cursors = [...text.matchAll(/id: (\S+)\nevent: delivery/g)].map((m) => m[1]!);
+    const report = (i: number, data: Record<string, unknown>) =>
+      api.post(`/api/webhooks/deliveries/${ids[i]}/forwards`, {
+        data: {
+          session,
+          cursor: cursors[i],
+          url: "http://localhost:3000/webhooks",
+          attempt: 1,
+          durationMs: 4,
+          final: true,
+          ...data,
+        },
+      });
+    const base64 = (text: string) => Buffer.from(text).toString("base64");
+    await report(1, { status: null, error: "ECONNREFUSED", final: false, durationMs: 1 });
+    await report(1, {
+      attempt: 2,
+      status: 500,
+      bodyHead: base64('{"error":"boom"}'),
+      final: false,
+    });
+    await report(1, { attempt: 3, status: 200, bodyHead: base64('{"ok":true}'), durationMs: 12 });
+    await report(0, { status: 200, bodyHead: base64("ok") });
+    await inEachLook(stage, async (shot, look) => {
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${ids[1]}&tab=attempts`);
+      await shot.getByTestId("forwards").waitFor();
+      await settle(shot);
+      await shot.screenshot({
+        path: stage.shotPath("listen-attempts", look),
+        fullPage: look.width < 800,
+      });
+      await shot.getByRole("button", { name: "Endpoints" }).click();
+      await shot.getByTestId("listeners").waitFor();
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("listen-endpoints", look) });
+    });
+    stream.abort();
   },
 };

@@ -90,7 +90,7 @@ export function resolveScheme(scheme: SignatureScheme | string | undefined): Sig
 
 /** The headers of one attempt. */
 export function signedHeaders(
-  body: string,
+  body: Buffer | string,
   secret: string,
   scheme: SignatureScheme,
   unixSeconds = Math.floor(Date.now() / 1000),

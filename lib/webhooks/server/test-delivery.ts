@@ -1,9 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
 import type { testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
-import { getEndpointOrThrow, receiverPath, resolveSecret } from "./endpoint-store";
+import { endpointSigningSecret } from "./endpoint-signing";
+import { receiverPath } from "./endpoint-store";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
 import { DEFAULT_SCHEME, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
@@ -26,14 +26,7 @@ export async function sendTestDelivery(
   origin: string,
 ): Promise<DeliveryResult> {
   const { db, env, settings } = await webhookContext();
-  const endpoint = await getEndpointOrThrow(db, id);
-  const { secret } = resolveSecret(endpoint, settings);
-  if (!secret) {
-    throw new ApiError(
-      "no_secret",
-      "This endpoint has no secret to sign a test delivery with. Set its secret first.",
-    );
-  }
+  const { endpoint, secret } = await endpointSigningSecret(db, settings, id, "a test delivery");
   const envelope = buildEnvelope(input.event, eventData(input.event));
   return sendWebhook(envelope, {
     url: new URL(receiverPath(endpoint.id), origin).href,

@@ -1,5 +1,5 @@
-import { deliveryStored } from "@/lib/listen/wake";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/server/endpoint-store";
+import { deliveryStored } from "@/lib/listen/wake";
 import { methodNotAllowed, receiverRoute, receiveWebhook } from "@/lib/webhooks/server/receive";
 
 export const dynamic = "force-dynamic";

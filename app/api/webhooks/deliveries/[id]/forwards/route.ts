@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
 /**
  * A listener reports its local handler's answer to a delivery (`final`: the last word on it, which moves
  * the session's acknowledged cursor). The body head is up to 64 KiB as base64, so the JSON may exceed the
- * console's usual 64 KiB. Not counted against the per-token limit (120 a minute): a listener reports up to
- * 3 attempts of every delivery it is sent, so its volume follows the receiver's, which is rate-limited per
- * endpoint, and at 20 deliveries a second it would otherwise be refused within seconds.
+ * console's usual 64 KiB. Not counted against the per-token limit (120 a minute): a listener reports each
+ * attempt of each delivery (at most 3 per delivery), so its volume is bounded by the receiver's own per-endpoint
+ * limit, and a 429 here would leave deliveries unacknowledged and forwarded again after a restart.
  */
 export const POST = consoleRoute(
   {

@@ -1,0 +1,2 @@
+export const OUTFILE: string;
+export function buildCli(): Promise<string>;
