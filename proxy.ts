@@ -78,7 +78,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     : null;
   const refused = (refusal: Refusal) => {
     console.warn(`[security] ${request.method} ${pathname} refused: ${refusal.code}`);
-    return errorJson(refusal.status, refusal.code, refusal.error);
+    return errorJson(refusal.code, refusal.error);
   };
   /** Where the request goes once the session is known: on, with the verdict, or to sign-in / 401. */
   const decide = (verdict: SessionVerdict | null): Response => {
@@ -88,7 +88,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
       return notJson ? refused(notJson) : pass();
     }
     if (access === "public-page") return pass();
-    if (access === "api") return errorJson(401, "unauthorized", "Sign in to continue.");
+    if (access === "api") return errorJson("unauthorized");
     return NextResponse.redirect(new URL(signInPath(here), request.url));
   };
 
@@ -99,7 +99,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const foreign = check && bearer.kind === "none" ? crossSiteRefusal(check, env) : null;
   let response: Response;
   if (bearer.kind === "malformed") {
-    response = errorJson(401, "invalid_authorization", bearer.message);
+    response = errorJson("invalid_authorization", bearer.message);
   } else if (bearer.kind === "token") {
     response = pass();
   } else if (foreign) {

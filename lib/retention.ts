@@ -45,11 +45,7 @@ export function requireCronSecret(request: Request, env: ServerEnv): void {
   const expected = env.CRON_SECRET ? Buffer.from(`Bearer ${env.CRON_SECRET}`) : null;
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new ApiError(
-      401,
-      "cron_secret_required",
-      "This route is for Vercel Cron; it needs the CRON_SECRET bearer token.",
-    );
+    throw new ApiError("cron_secret_required");
   }
 }
 

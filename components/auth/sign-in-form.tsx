@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { signInWithPassword, type SignInState } from "@/lib/auth/actions/sign-in";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 
 interface Props {
   callbackUrl: string;

@@ -2,6 +2,7 @@ import { ShieldAlertIcon } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { dismissSlowedNoticeAction } from "@/lib/auth/actions/account";
+import { pluralWord } from "@/lib/ui/format";
 
 /**
  * Shown after sign-in when wrong passwords were tried at the member's email beyond the limit: those
@@ -18,9 +19,9 @@ export function SlowedAttemptsNotice({ count, since }: { count: number; since: D
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-[13px]">
         <ShieldAlertIcon aria-hidden="true" className="size-4 shrink-0 text-warning" />
         <p className="min-w-0 flex-1">
-          Since {day}, {count} more sign-in {count === 1 ? "attempt" : "attempts"} with a wrong
-          password {count === 1 ? "was" : "were"} made for your email. They were slowed down and
-          failed. If that was not you,{" "}
+          Since {day}, {count} more sign-in {pluralWord(count, "attempt")} with a wrong password{" "}
+          {pluralWord(count, "was", "were")} made for your email. They were slowed down and failed.
+          If that was not you,{" "}
           <Link href="/settings/account" className="font-medium underline underline-offset-4">
             change your password
           </Link>

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { createPortal } from "react-dom";
-import { formatDateTime } from "@/lib/projects/format";
+import { formatDateTime } from "@/lib/ui/format";
 
 const SELECTOR = "time[data-exact-date]";
 

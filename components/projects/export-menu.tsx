@@ -14,25 +14,17 @@ import {
 import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/columns";
-import { formatCount } from "@/lib/ui/format-count";
-
-function download(text: string, type: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the object URL is no longer needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadText } from "@/lib/ui/download";
+import { formatCount, plural } from "@/lib/ui/format";
 
 /** CSV or JSON of exactly what is on screen: the filtered, sorted rows and the visible columns in order. */
 export function ExportMenu({ rows, columns }: { rows: Project[]; columns: ProjectColumnId[] }) {
   const exportAs = (format: "csv" | "json") => {
     const name = exportFileName(format, new Date());
-    if (format === "csv") download(projectsToCsv(rows, columns), "text/csv;charset=utf-8", name);
-    else download(projectsToJson(rows, columns), "application/json", name);
-    toast.success(`Exported ${formatCount(rows.length)} projects`, { description: name });
+    if (format === "csv")
+      downloadText(name, projectsToCsv(rows, columns), "text/csv;charset=utf-8");
+    else downloadText(name, projectsToJson(rows, columns), "application/json");
+    toast.success(`Exported ${plural(rows.length, "project")}`, { description: name });
   };
   return (
     <DropdownMenu>

@@ -14,7 +14,7 @@ import {
 import { UserText } from "@/components/ui/user-text";
 import type { FacetOption } from "@/lib/projects/rows";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount, plural } from "@/lib/ui/format";
 
 /** A popover lists at most this many options; a facet of a thousand clients is narrowed by its search. */
 export const FACET_OPTION_LIMIT = 100;
@@ -82,7 +82,7 @@ export function FacetOptions({
                 keywords={[labelOf(value)]}
                 onSelect={() => toggle(value)}
                 aria-checked={checked}
-                aria-label={`${labelOf(value)}, ${formatCount(count)} ${count === 1 ? "project" : "projects"}`}
+                aria-label={`${labelOf(value)}, ${plural(count, "project")}`}
               >
                 <span
                   aria-hidden="true"

@@ -1,6 +1,6 @@
 import { UserText } from "@/components/ui/user-text";
 import type { ProjectsResponse } from "@/lib/projects/schema";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount, plural, pluralWord } from "@/lib/ui/format";
 
 /** Rows the service sent that did not match the spec are left out, never silently: count and reasons. */
 export function InvalidRowsNotice({
@@ -8,7 +8,7 @@ export function InvalidRowsNotice({
 }: {
   invalid: NonNullable<ProjectsResponse["invalid"]>;
 }) {
-  const rows = invalid.count === 1 ? "1 row" : `${formatCount(invalid.count)} rows`;
+  const rows = plural(invalid.count, "row");
   const hidden = invalid.count - invalid.items.length;
   return (
     <div
@@ -17,9 +17,9 @@ export function InvalidRowsNotice({
     >
       <p>
         <span className="font-semibold">
-          {rows} from the service {invalid.count === 1 ? "was" : "were"} left out
+          {rows} from the service {pluralWord(invalid.count, "was", "were")} left out
         </span>{" "}
-        because {invalid.count === 1 ? "it does" : "they do"} not match the expected format.
+        because {pluralWord(invalid.count, "it does", "they do")} not match the expected format.
       </p>
       <details className="mt-2">
         <summary className="cursor-pointer rounded-sm font-medium underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">

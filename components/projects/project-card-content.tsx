@@ -1,6 +1,6 @@
 import { UserText } from "@/components/ui/user-text";
 import { CARD_COLUMNS, columnValue, PROJECT_COLUMNS } from "@/lib/projects/columns";
-import { formatRelativeTime } from "@/lib/projects/format";
+import { formatTimeAgo } from "@/lib/ui/format";
 import type { Project } from "@/lib/projects/schema";
 import { cellContent } from "./project-cell";
 
@@ -33,7 +33,7 @@ export function ProjectCardContent({ project, now }: { project: Project; now: nu
         ) : null}
         {stamp && stampIso ? (
           <time dateTime={stampIso} className="shrink-0 tabular-nums">
-            {PROJECT_COLUMNS[stamp].header} {formatRelativeTime(stampIso, now)}
+            {PROJECT_COLUMNS[stamp].header} {formatTimeAgo(stampIso, now)}
           </time>
         ) : null}
       </span>

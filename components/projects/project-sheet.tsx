@@ -20,11 +20,10 @@ import {
   PROJECT_COLUMNS,
   type CellKind,
 } from "@/lib/projects/columns";
-import { formatDateTime, formatRelativeTime } from "@/lib/projects/format";
+import { formatCount, formatDateTime, formatTimeAgo } from "@/lib/ui/format";
 import type { Project } from "@/lib/projects/schema";
 import { statusLabel } from "@/lib/projects/status";
 import { StatusBadge } from "./status-badge";
-import { formatCount } from "@/lib/ui/format-count";
 
 function Field({
   label,
@@ -55,7 +54,7 @@ function DateField({ label, iso, now }: { label: string; iso: string; now: numbe
         {formatDateTime(iso)}
       </time>
       <span className="text-xs text-muted-foreground">
-        {formatRelativeTime(iso, now)} · <span className="font-mono whitespace-nowrap">{iso}</span>
+        {formatTimeAgo(iso, now)} · <span className="font-mono whitespace-nowrap">{iso}</span>
       </span>
     </Field>
   );

@@ -18,7 +18,7 @@ import { ProjectsToolbar } from "./projects-toolbar";
 import { StaleBanner } from "./stale-banner";
 import { UpdateErrorNotice } from "./update-error-notice";
 import { useColumnPrefs } from "./use-column-prefs";
-import { NARROW, useMediaQuery } from "./use-media-query";
+import { NARROW, useMediaQuery } from "@/lib/ui/use-media-query";
 import { useNow } from "./use-now";
 import { useProjectRows } from "./use-project-rows";
 import { ViewOptions } from "./view-options";

@@ -19,7 +19,7 @@ import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import type { FilterChoices } from "@/lib/projects/view";
 import { ProjectsFilters, type FiltersPatch } from "./projects-filters";
 import { SearchField } from "./search-field";
-import { formatCount } from "@/lib/ui/format-count";
+import { plural } from "@/lib/ui/format";
 
 function activeCount(filters: FilterChoices): number {
   return (
@@ -103,9 +103,7 @@ export const ProjectsToolbar = memo(function ProjectsToolbar({
             <SheetFooter className="flex-row justify-between border-t">
               {reset ?? <span />}
               <SheetClose asChild>
-                <Button>
-                  Show {formatCount(shown)} {shown === 1 ? "project" : "projects"}
-                </Button>
+                <Button>Show {plural(shown, "project")}</Button>
               </SheetClose>
             </SheetFooter>
           </SheetContent>

@@ -13,7 +13,7 @@ import { projectQueries } from "@/lib/projects/queries";
 import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
 import { ProjectsSkeleton } from "./projects-skeleton";
-import { NARROW } from "./use-media-query";
+import { NARROW } from "@/lib/ui/use-media-query";
 import { useRefreshProjects } from "./use-refresh-projects";
 
 /**

@@ -1,4 +1,4 @@
-import { formatRelativeTime } from "@/lib/projects/format";
+import { formatTimeAgo } from "@/lib/ui/format";
 
 /**
  * "3 days ago", with the instant machine-readable in `dateTime`. The exact local date and time shows in the
@@ -8,7 +8,7 @@ import { formatRelativeTime } from "@/lib/projects/format";
 export function RelativeDate({ iso, now }: { iso: string; now: number }) {
   return (
     <time dateTime={iso} data-exact-date="" className="tabular-nums">
-      {formatRelativeTime(iso, now)}
+      {formatTimeAgo(iso, now)}
     </time>
   );
 }

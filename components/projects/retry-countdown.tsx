@@ -1,12 +1,12 @@
 "use client";
 
-import { formatDuration } from "@/lib/projects/format";
 import { useNow } from "./use-now";
+import { formatWait } from "@/lib/ui/format";
 
 /** "Next attempt possible in 42 s", counting down from when the answer arrived; nothing once it has passed. */
 export function RetryCountdown({ retryAt }: { retryAt: number }) {
   const now = useNow(1_000);
   const seconds = (retryAt - now) / 1000;
   if (seconds <= 0) return null;
-  return <> Next attempt possible in {formatDuration(seconds)}.</>;
+  return <> Next attempt possible in {formatWait(seconds)}.</>;
 }

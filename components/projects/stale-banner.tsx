@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
-import { formatRelativeTime } from "@/lib/projects/format";
 import type { ProjectsResponse } from "@/lib/projects/schema";
 import { RetryCountdown } from "./retry-countdown";
+import { formatTimeAgo } from "@/lib/ui/format";
 
 /**
  * Shown whenever the answer carries an error: the table still shows the last good list (`stale`, and the
@@ -30,7 +30,7 @@ export function StaleBanner({
       <div>
         <p className="font-medium">
           {stale
-            ? `Showing the last list we received, from ${formatRelativeTime(fetchedAt, now)}: it may be out of date.`
+            ? `Showing the last list we received, from ${formatTimeAgo(fetchedAt, now)}: it may be out of date.`
             : "The list could not be updated just now."}
         </p>
         <p className="mt-1 text-muted-foreground">

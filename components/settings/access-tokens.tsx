@@ -3,7 +3,7 @@
 import { KeyRoundIcon, ShieldAlertIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
-import { FormError } from "@/components/auth/form-error";
+import { FormError } from "@/components/ui/form-error";
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -2,7 +2,7 @@
 
 import { TriangleAlertIcon } from "lucide-react";
 import { useActionState } from "react";
-import { FormError, FormStatus } from "@/components/auth/form-error";
+import { FormError, FormStatus } from "@/components/ui/form-error";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/ui/format";
 import {
   CopyIcon,
   MoreHorizontalIcon,
@@ -9,7 +10,7 @@ import {
 } from "lucide-react";
 import { startTransition, useActionState, useRef, useState } from "react";
 import { toast } from "@/lib/ui/toast";
-import { FormError, FormStatus } from "@/components/auth/form-error";
+import { FormError, FormStatus } from "@/components/ui/form-error";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -114,9 +115,7 @@ export function MembersTable({ members, ...rules }: Props) {
         <FormError message={state.error} />
         <FormStatus message={state.message} />
       </div>
-      <p className="mb-2 text-xs text-muted-foreground">
-        {members.length} {members.length === 1 ? "member" : "members"}
-      </p>
+      <p className="mb-2 text-xs text-muted-foreground">{plural(members.length, "member")}</p>
       <div className="overflow-hidden rounded-lg border bg-card">
         <Table className="table-fixed">
           <TableHeader className="bg-muted/40">

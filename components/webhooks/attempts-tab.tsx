@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatDuration } from "@/lib/ui/format";
 import { cn } from "@/lib/utils";
 import { VerificationBadge } from "./verification-badge";
 

@@ -22,19 +22,15 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { copyText } from "@/lib/ui/copy-text";
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
-import { receiverPath } from "@/lib/webhooks/shared/constants";
 import { base64ToBytes } from "@/lib/webhooks/shared/format";
 import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/copy-as";
 import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
+import { receiverUrl } from "./receiver-url";
 import { ReplayDialog } from "./replay-dialog";
-
-function receiverUrlOf(delivery: DeliveryDetail): string {
-  return `${window.location.origin}${receiverPath(delivery.endpointId)}`;
-}
 
 function copySource(delivery: DeliveryDetail): CopySource {
   return {
-    url: receiverUrlOf(delivery),
+    url: receiverUrl(delivery.endpointId),
     method: delivery.method,
     headers: delivery.headers,
     body:
@@ -72,7 +68,7 @@ export function DeliveryActions({
         key={delivery.id}
         delivery={delivery}
         endpoints={endpoints}
-        defaultUrl={receiverUrlOf(delivery)}
+        defaultUrl={receiverUrl(delivery.endpointId)}
       />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
 import { DeliveryRow } from "./delivery-row";
-import { formatCount } from "@/lib/ui/format-count";
+import { plural } from "@/lib/ui/format";
 
 const ROW_HEIGHT = 56;
 /** Ask for the next older page this many rows before the end, so scrolling rarely meets the loader. */
@@ -95,7 +95,7 @@ export function DeliveryList({
           ? "Loading older deliveries…"
           : hasMore
             ? ""
-            : `${formatCount(deliveries.length)} ${deliveries.length === 1 ? "delivery" : "deliveries"}, the oldest kept is the last one`}
+            : `${plural(deliveries.length, "delivery", "deliveries")}, the oldest kept is the last one`}
       </p>
     </div>
   );

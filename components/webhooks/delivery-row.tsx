@@ -1,7 +1,8 @@
 import { CircleAlertIcon, RotateCcwIcon } from "lucide-react";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
-import { formatBytes, relativeTime } from "@/lib/webhooks/shared/format";
+import { formatBytes } from "@/lib/webhooks/shared/format";
+import { formatAge, plural } from "@/lib/ui/format";
 import { cn } from "@/lib/utils";
 import { VerificationBadge } from "./verification-badge";
 
@@ -35,7 +36,7 @@ export function DeliveryRow({
         {findings > 0 ? (
           <span
             className="inline-flex items-center gap-0.5 text-xs text-warning"
-            title={`${findings} finding${findings === 1 ? "" : "s"}`}
+            title={plural(findings, "finding")}
           >
             <CircleAlertIcon className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Findings:</span>
@@ -74,7 +75,7 @@ export function DeliveryRow({
           dateTime={delivery.receivedAt}
           title={delivery.receivedAt}
         >
-          {relativeTime(delivery.receivedAt, now)}
+          {formatAge(delivery.receivedAt, now)}
         </time>
       </div>
     </div>

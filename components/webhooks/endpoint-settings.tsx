@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/ui/format";
 import { useState, type FormEvent } from "react";
 import {
   AlertDialog,
@@ -20,23 +21,18 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { UserText } from "@/components/ui/user-text";
-import type { EndpointView } from "@/lib/webhooks/browser/console-client";
+import type { EndpointPatch, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { describeScheme } from "@/lib/signing/schemes";
 import { ClearDeliveries } from "./clear-deliveries";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
+import { receiverUrl } from "./receiver-url";
 import { useEndpointActions } from "./use-endpoint-actions";
-
-export function receiverUrl(endpoint: EndpointView): string {
-  return typeof window === "undefined"
-    ? endpoint.path
-    : `${window.location.origin}${endpoint.path}`;
-}
 
 /** Everything about one endpoint; each section saves on its own. */
 export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
   const { update, remove } = useEndpointActions();
-  const patch = (values: Record<string, unknown>, done: string) =>
+  const patch: Save = (values, done) =>
     update.mutateAsync({ id: endpoint.id, patch: values, done }).then(
       () => true,
       () => false,
@@ -53,8 +49,10 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
           Paste it in the service&apos;s Settings → Webhooks.
         </p>
         <div className="flex items-center gap-1 rounded-md border bg-muted/50 px-2 py-1">
-          <code className="min-w-0 flex-1 truncate font-mono text-xs">{receiverUrl(endpoint)}</code>
-          <CopyButton value={receiverUrl(endpoint)} label="receiver URL" />
+          <code className="min-w-0 flex-1 truncate font-mono text-xs">
+            {receiverUrl(endpoint.id)}
+          </code>
+          <CopyButton value={receiverUrl(endpoint.id)} label="receiver URL" />
         </div>
       </section>
       <RenameForm endpoint={endpoint} id={`${prefix}-name`} onSave={patch} />
@@ -112,7 +110,7 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
         )}
       </section>
       <ScriptForm endpoint={endpoint} id={`${prefix}-script`} onSave={patch} />
-      <FormError error={update.error} />
+      <FormError message={update.error?.message} inline />
       <Separator />
       <ClearDeliveries endpoint={endpoint} />
       {endpoint.id !== DEFAULT_ENDPOINT_ID ? (
@@ -145,14 +143,14 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
-          <FormError error={remove.error} />
+          <FormError message={remove.error?.message} inline />
         </>
       ) : null}
     </div>
   );
 }
 
-type Save = (values: Record<string, unknown>, done: string) => Promise<boolean>;
+type Save = (values: EndpointPatch, done: string) => Promise<boolean>;
 
 function RenameForm({
   endpoint,
@@ -349,7 +347,7 @@ function RateLimitForm({
 function describeScript(script: NonNullable<EndpointView["script"]>): string {
   const answer = script.status ? `answer ${script.status}` : "answer normally";
   const wait = script.hangSeconds ? ` after ${script.hangSeconds} s` : "";
-  return `The next ${script.remaining} ${script.remaining === 1 ? "delivery" : "deliveries"}: ${answer}${wait}.`;
+  return `The next ${plural(script.remaining, "delivery", "deliveries")}: ${answer}${wait}.`;
 }
 
 function ScriptForm({

@@ -16,7 +16,7 @@ import {
 import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/browser/console-client";
 import { EndpointSettings } from "./endpoint-settings";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 import { useEndpointActions } from "./use-endpoint-actions";
 
 /** Endpoint management in a side sheet: create one, then open any to change it. */
@@ -128,7 +128,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: EndpointView)
           onChange={(e) => setSecret(e.target.value)}
         />
       </div>
-      <FormError error={create.error} />
+      <FormError message={create.error?.message} inline />
       <Button type="submit" size="sm" className="self-start" disabled={create.isPending}>
         <PlusIcon />
         Create endpoint

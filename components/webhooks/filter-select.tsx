@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 /** Radix Select has no empty value; this one stands for "no filter". */
 const ALL = "__all";

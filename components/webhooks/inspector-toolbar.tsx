@@ -14,7 +14,7 @@ import { ExportButton } from "./export-button";
 import { FilterSelect } from "./filter-select";
 import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 /** Typing waits this long before the URL (and so the query) changes. */
 const SEARCH_DEBOUNCE_MS = 250;

@@ -17,7 +17,7 @@ import {
   type TreeRow,
 } from "@/lib/webhooks/shared/json-tree";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 /** Indentation stops growing here, so a deeply nested payload cannot push its rows off the pane. */
 const MAX_INDENT = 16;

@@ -7,7 +7,7 @@ import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
 import { base64ToBytes, formatBytes, hexDump } from "@/lib/webhooks/shared/format";
 import { Field, FieldList } from "./field-list";
 import { TextBlock } from "./text-block";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 /** The exact bytes received: as text when they are UTF-8, always available as a hex dump. */
 export function RawTab({ delivery }: { delivery: DeliveryDetail }) {

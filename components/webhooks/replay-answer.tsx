@@ -6,7 +6,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { ReplayResult } from "@/lib/webhooks/browser/console-client";
 import { formatBytes } from "@/lib/webhooks/shared/format";
 import { TextBlock } from "./text-block";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 function statusVariant(status: number) {
   if (status < 300) return "success" as const;

@@ -26,7 +26,7 @@ import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/consol
 import { consoleApi } from "@/lib/webhooks/browser/console-client";
 import type { ReplayInput, ReplayMode } from "@/lib/webhooks/shared/replay/replay-schema";
 import { allSchemes, DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 import { ReplayAnswer } from "./replay-answer";
 
 const SCHEME_IDS = allSchemes().map(schemeId);
@@ -204,7 +204,7 @@ export function ReplayDialog({
             </Button>
             <span className="text-xs text-muted-foreground">At most 10 a minute.</span>
           </div>
-          <FormError error={replay.error} />
+          <FormError message={replay.error?.message} inline />
         </form>
         {replay.data ? <ReplayAnswer result={replay.data} /> : null}
       </DialogContent>

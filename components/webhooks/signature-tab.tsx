@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { describeScheme } from "@/lib/signing/schemes";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatDuration } from "@/lib/ui/format";
 import { Field, FieldList } from "./field-list";
 import { SignatureDiagnosisPanel } from "./signature-diagnosis";
 

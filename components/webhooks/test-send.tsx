@@ -11,9 +11,9 @@ import {
   type DeliveryResult,
   type EndpointView,
 } from "@/lib/webhooks/browser/console-client";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
+import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/shared/events";
 import { FilterSelect } from "./filter-select";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -40,11 +40,11 @@ export function TestSend({
   onSent: (sha256: string, endpointId: string) => void;
 }) {
   const [endpointId, setEndpointId] = useState<string | null>(null);
-  const [event, setEvent] = useState<string>("task.completed");
+  const [event, setEvent] = useState<WebhookEvent>("task.completed");
   const target = endpointId ?? defaultEndpointId;
   const send = useMutation({
     mutationFn: async () => {
-      const result = await consoleApi.sendTest(target, event);
+      const result = await consoleApi.sendTest(target, { event });
       onSent(await sha256Hex(result.body), target);
       return result;
     },
@@ -82,7 +82,7 @@ export function TestSend({
             allLabel="task.completed"
             value={event}
             options={WEBHOOK_EVENTS.map((name) => ({ value: name, label: name }))}
-            onChange={(name) => setEvent(name ?? "task.completed")}
+            onChange={(name) => setEvent(isWebhookEvent(name) ? name : "task.completed")}
           />
         </div>
         {selected && !selected.secret.set ? (
@@ -113,7 +113,7 @@ export function TestSend({
             </p>
           ) : null}
         </div>
-        <FormError error={send.error} />
+        <FormError message={send.error?.message} inline />
       </PopoverContent>
     </Popover>
   );

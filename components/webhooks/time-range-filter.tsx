@@ -8,6 +8,7 @@ import { Calendar } from "@/components/ui/calendar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { formatShortMoment } from "@/lib/ui/format";
 import {
   TIME_RANGES,
   type InspectorView,
@@ -179,19 +180,9 @@ function isPreset(view: RangeView, range: TimeRange | null): boolean {
 export function describeRange(view: RangeView): string {
   if (view.range) return RANGE_LABELS[view.range];
   if (!view.since && !view.until) return "Any time";
-  const from = view.since ? formatMoment(new Date(view.since)) : "the start";
-  const to = view.until ? formatMoment(new Date(Date.parse(view.until) - 1_000)) : "now";
+  const from = view.since ? formatShortMoment(new Date(view.since)) : "the start";
+  const to = view.until ? formatShortMoment(new Date(Date.parse(view.until) - 1_000)) : "now";
   return `${from} – ${to}`;
-}
-
-function formatMoment(date: Date): string {
-  return date.toLocaleString("en", {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
 }
 
 function timeOfDay(date: Date): string {

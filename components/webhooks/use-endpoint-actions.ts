@@ -2,7 +2,11 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/ui/toast";
-import { consoleApi, type EndpointView } from "@/lib/webhooks/browser/console-client";
+import {
+  consoleApi,
+  type EndpointPatch,
+  type EndpointView,
+} from "@/lib/webhooks/browser/console-client";
 import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 
 /**
@@ -27,7 +31,7 @@ export function useEndpointActions() {
     },
   });
   const update = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown>; done: string }) =>
+    mutationFn: ({ id, patch }: { id: string; patch: EndpointPatch; done: string }) =>
       consoleApi.updateEndpoint(id, patch),
     onSuccess: (endpoint, { done }) => {
       store(endpoint);

@@ -15,13 +15,13 @@ import { useLiveDeliveries } from "@/lib/webhooks/browser/use-live-deliveries";
 import { useNow } from "../projects/use-now";
 import { DeliveryDetailPane } from "./delivery-detail";
 import { DeliveryList } from "./delivery-list";
-import { receiverUrl } from "./endpoint-settings";
+import { useMediaQuery, WIDE } from "@/lib/ui/use-media-query";
+import { receiverUrl } from "./receiver-url";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
 import { EndpointsSheet } from "./endpoints-sheet";
 import { InspectorToolbar } from "./inspector-toolbar";
 import { TestSend } from "./test-send";
 import { useInspectorKeys } from "./use-inspector-keys";
-import { useWideLayout } from "./use-wide-layout";
 
 /** The webhook inspector: toolbar, live list of deliveries, and the selected one beside (or below) it. */
 export function WebhookInspector() {
@@ -33,7 +33,7 @@ export function WebhookInspector() {
   const live = useLiveDeliveries(filters);
   const counts = useQuery(inspectorQueries.counts(filters));
   const now = useNow(5_000);
-  const wide = useWideLayout();
+  const wide = useMediaQuery(WIDE);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<HTMLElement>(null);
@@ -167,9 +167,9 @@ export function WebhookInspector() {
           <div className="mr-auto flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
             <span className="shrink-0">Receiver URL</span>
             <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
-              {receiverUrl(currentEndpoint)}
+              {receiverUrl(currentEndpoint.id)}
             </code>
-            <CopyButton value={receiverUrl(currentEndpoint)} label="receiver URL" />
+            <CopyButton value={receiverUrl(currentEndpoint.id)} label="receiver URL" />
           </div>
         ) : null}
         {testSend}

@@ -13,23 +13,16 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function databaseApiError(error: unknown): ApiError | null {
   switch (databaseTrouble(error)) {
     case "unavailable":
-      return new ApiError(
-        503,
-        "database_unavailable",
-        "The database has no free connection right now. Try again in a few seconds.",
-        { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-      );
+      return new ApiError("database_unavailable", undefined, {
+        "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     case "in_use":
       // Another server process holds the embedded database: the one this replaces, still draining.
-      return new ApiError(
-        503,
-        "database_in_use",
-        "The database is held by another server process (a restart in progress?). Try again in a few seconds.",
-        { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-      );
+      return new ApiError("database_in_use", undefined, {
+        "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     case "schema_not_current":
       return new ApiError(
-        503,
         "database_schema_outdated",
         `The database schema is older than this version of the app; an operator must run \`${MIGRATE_COMMAND}\`.`,
       );

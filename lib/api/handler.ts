@@ -25,7 +25,7 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       if (error instanceof ApiError) return errorResponse(error);
       // The client hung up mid-body (lib/http/server.ts names that error): nobody failed, nobody reads this.
       if (error instanceof Error && error.name === "AbortError") {
-        return errorResponse(new ApiError(400, "client_aborted", "The request body was cut off."));
+        return errorResponse(new ApiError("client_aborted"));
       }
       const unavailable = databaseApiError(error);
       if (unavailable) {
@@ -39,9 +39,7 @@ export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>
       console.error(
         `[api] ${request.method} ${request.nextUrl.pathname} failed: ${safeErrorSummary(error)}`,
       );
-      return errorResponse(
-        new ApiError(500, "internal_error", "Something went wrong on our side. Try again."),
-      );
+      return errorResponse(new ApiError("internal_error"));
     }
   };
 }
@@ -62,6 +60,17 @@ export const PLATFORM_ENCODED_CACHE_CONTROL = "private, no-cache";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+type Unparsed<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
+
+/**
+ * A console route's handler, carrying in its type (never at run time) what the route takes, as its schemas
+ * accept it, and what it answers as JSON: the browser's client is typed from it
+ * (lib/webhooks/browser/console-client.ts), so a route that changes a schema or an answer fails `tsc` where
+ * the client no longer fits, instead of failing a member.
+ */
+export type ConsoleRouteHandler<Query, Body, Answer> = RouteHandler<Record<string, string>> & {
+  readonly contract?: { query: Query; body: Body; answer: Exclude<Answer, Response> };
+};
 
 export interface ConsoleInput<Params extends Schema, Query extends Schema, Body extends Schema> {
   request: NextRequest;
@@ -84,6 +93,7 @@ export function consoleRoute<
   Params extends Schema = undefined,
   Query extends Schema = undefined,
   Body extends Schema = undefined,
+  Answer = unknown,
 >(
   schemas: {
     params?: Params;
@@ -97,8 +107,8 @@ export function consoleRoute<
      */
     tokenRateLimit?: false;
   },
-  handler: (input: ConsoleInput<Params, Query, Body>) => Promise<unknown>,
-): RouteHandler<Record<string, string>> {
+  handler: (input: ConsoleInput<Params, Query, Body>) => Promise<Answer>,
+): ConsoleRouteHandler<Unparsed<Query>, Unparsed<Body>, Answer> {
   const route = handleRoute<Record<string, string>>(async (request, context) => {
     const member = await requireApiMember(request.headers, {
       tokenRateLimit: schemas.tokenRateLimit ?? true,

@@ -17,31 +17,20 @@ function describe(error: z.ZodError): string {
 export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchParams): z.infer<T> {
   const result = schema.safeParse(Object.fromEntries(params));
   if (!result.success)
-    throw new ApiError(400, "invalid_query", `Invalid query: ${describe(result.error)}.`);
+    throw new ApiError("invalid_query", `Invalid query: ${describe(result.error)}.`);
   return result.data;
 }
 
 /**
- * Path segments (`{ id }`): the first bad one answers 400 `invalid_<name>`, e.g. "Invalid id: is not a
- * delivery id."
+ * Path segments: the first bad one answers 400 `invalid_id` (every console route's one segment is an id),
+ * e.g. "Invalid id: is not a delivery id."
  */
 export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.infer<T> {
   const result = schema.safeParse(params);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = issue?.path.map(String).join(".") || "path";
-  throw new ApiError(400, `invalid_${name}`, `Invalid ${name}: ${issue?.message ?? "not valid"}.`);
-}
-
-export function parseInput<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  what: string,
-): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw new ApiError(400, `invalid_${what}`, `Invalid ${what}: ${describe(result.error)}.`);
-  return result.data;
+  throw new ApiError("invalid_id", `Invalid ${name}: ${issue?.message ?? "not valid"}.`);
 }
 
 /** Reads a JSON request body (at most 64 KiB: console inputs are small). */
@@ -50,13 +39,15 @@ export async function parseJsonBody<T extends z.ZodType>(
   request: Request,
 ): Promise<z.infer<T>> {
   const text = await request.text();
-  if (text.length > 64 * 1024)
-    throw new ApiError(413, "payload_too_large", "The request body is too large.");
+  if (text.length > 64 * 1024) throw new ApiError("payload_too_large");
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError(400, "invalid_json", "The request body must be JSON.");
+    throw new ApiError("invalid_json");
   }
-  return parseInput(schema, value, "body");
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new ApiError("invalid_body", `Invalid body: ${describe(result.error)}.`);
+  return result.data;
 }

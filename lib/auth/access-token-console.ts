@@ -20,8 +20,8 @@ import { membersDb } from "./members-db";
 
 function apiErrorOf(error: unknown): never {
   if (error instanceof AccessTokenError) {
-    if (error.code === "not_found") throw new ApiError(404, "not_found", error.message);
-    throw new ApiError(400, "invalid_body", `Invalid body: ${error.message}`);
+    if (error.code === "not_found") throw new ApiError("not_found", error.message);
+    throw new ApiError("invalid_body", `Invalid body: ${error.message}`);
   }
   throw error;
 }
@@ -38,7 +38,6 @@ export async function issueAccessToken(
 > {
   if (member.token) {
     throw new ApiError(
-      403,
       "session_required",
       "Access tokens are created signed in, in Settings → Access tokens: a token cannot create tokens.",
     );

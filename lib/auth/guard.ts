@@ -89,18 +89,14 @@ export async function requireMember({
   const member = requestHeaders
     ? await memberFromRequestHeaders(requestHeaders)
     : await getCurrentMember();
-  if (!member) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  if (!member) throw new ApiError("unauthorized");
   assertOwnPassword(member, allowTemporaryPassword);
   return member;
 }
 
 function assertOwnPassword(member: Member, allowTemporaryPassword: boolean): void {
   if (member.mustChangePassword && !allowTemporaryPassword) {
-    throw new ApiError(
-      403,
-      "password_change_required",
-      "Choose your own password first: your current one was set by someone else.",
-    );
+    throw new ApiError("password_change_required");
   }
 }
 
@@ -120,12 +116,12 @@ export async function requireApiMember(
   const credential = bearerCredential(requestHeaders);
   if (credential.kind === "none") return requireMember({ requestHeaders });
   if (credential.kind === "malformed") {
-    throw new ApiError(401, "invalid_authorization", credential.message);
+    throw new ApiError("invalid_authorization", credential.message);
   }
   const db = await membersDb();
   const resolved = await resolveAccessToken(db, credential.token);
   if (resolved.kind !== "valid") {
-    throw new ApiError(401, "invalid_token", invalidTokenMessage(resolved));
+    throw new ApiError("invalid_token", invalidTokenMessage(resolved));
   }
   const record = resolved.member;
   const member: Member = {
@@ -159,7 +155,7 @@ function invalidTokenMessage(resolved: Exclude<ResolvedAccessToken, { kind: "val
 export async function requireAdmin(): Promise<Member> {
   const member = await requireMember();
   if (member.role !== "admin") {
-    throw new ApiError(403, "forbidden", "Only an admin can do this.");
+    throw new ApiError("forbidden");
   }
   return member;
 }

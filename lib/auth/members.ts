@@ -63,6 +63,18 @@ export async function findMemberById(db: Db, id: string): Promise<MemberRecord |
   return row ?? null;
 }
 
+/** What removing or changing a member that is gone (removed by someone else meanwhile) answers. */
+export function memberGone(): MemberError {
+  return new MemberError("not_found", "That member no longer exists.");
+}
+
+/** findMemberById for an action on another member: a gone member is MemberError `not_found`. */
+export async function findMemberOrThrow(db: Db, id: string): Promise<MemberRecord> {
+  const row = await findMemberById(db, id);
+  if (!row) throw memberGone();
+  return row;
+}
+
 export async function listMembers(db: Db): Promise<MemberSummary[]> {
   const rows = await db.select().from(members).orderBy(asc(members.email));
   return rows.map(summarize);
@@ -108,8 +120,7 @@ export async function removeMember(db: Db, id: string, actor: MemberActor): Prom
   if (id === actor.id) {
     throw new MemberError("self", "You cannot remove yourself. Ask another member to do it.");
   }
-  const target = await findMemberById(db, id);
-  if (!target) throw new MemberError("not_found", "That member no longer exists.");
+  const target = await findMemberOrThrow(db, id);
   if (target.role === "admin" && actor.role !== "admin") {
     throw new MemberError("forbidden", "Only an admin can remove an admin.");
   }
@@ -124,7 +135,7 @@ export async function removeMember(db: Db, id: string, actor: MemberActor): Prom
       throw new MemberError("last_admin", "The workspace needs at least one admin.");
     }
     const [removed] = await tx.delete(members).where(eq(members.id, id)).returning();
-    if (!removed) throw new MemberError("not_found", "That member no longer exists.");
+    if (!removed) throw memberGone();
     return summarize(removed);
   });
 }
@@ -181,8 +192,7 @@ export async function changeRole(
   if (actor.role !== "admin") {
     throw new MemberError("forbidden", "Only an admin can change a member's role.");
   }
-  const target = await findMemberById(db, id);
-  if (!target) throw new MemberError("not_found", "That member no longer exists.");
+  await findMemberOrThrow(db, id);
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: members.id })
@@ -198,7 +208,7 @@ export async function changeRole(
       .set({ role, updatedAt: new Date() })
       .where(eq(members.id, id))
       .returning();
-    if (!row) throw new MemberError("not_found", "That member no longer exists.");
+    if (!row) throw memberGone();
     return summarize(row);
   });
 }

@@ -1,3 +1,5 @@
+import { plural } from "@/lib/ui/format";
+
 /**
  * What a person reads when sign-in does not work. One message for a wrong email and a wrong password, so
  * nobody can learn from it who is a member.
@@ -7,7 +9,7 @@ export const INVALID_CREDENTIALS = "Email or password is incorrect.";
 export function lockedMessage(retryAfterSeconds?: number): string {
   if (!retryAfterSeconds) return "Too many sign-in attempts. Try again later.";
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many sign-in attempts. Try again in ${plural(minutes, "minute")}.`;
 }
 
 /** Errors that next-auth reports in the sign-in page's query string (`?error=...&code=...`). */

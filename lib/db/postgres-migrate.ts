@@ -1,6 +1,7 @@
 import path from "node:path";
 import { readMigrationFiles, type MigrationMeta } from "drizzle-orm/migrator";
 import pg from "pg";
+import { plural } from "../ui/format";
 
 /**
  * PostgreSQL migrations that are safe through a transaction pooler (PgBouncer in transaction mode, Neon's
@@ -28,7 +29,7 @@ function migrations(): MigrationMeta[] {
 export class SchemaNotCurrentError extends Error {
   constructor(readonly pending: number) {
     super(
-      `The database schema is behind this version of the app (${pending} migration${pending === 1 ? "" : "s"} not applied). ` +
+      `The database schema is behind this version of the app (${plural(pending, "migration")} not applied). ` +
         `Run \`${MIGRATE_COMMAND}\` with DATABASE_URL_UNPOOLED (or DATABASE_URL) set; on Vercel the build runs it (docs/deploy.md).`,
     );
     this.name = "SchemaNotCurrentError";

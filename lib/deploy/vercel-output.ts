@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { plural } from "../ui/format";
 
 /**
  * What a Vercel build ships, read from its Build Output (`.vercel/output`, written by `npm run build:vercel`):
@@ -93,6 +94,6 @@ export function describeFunctions(functions: VercelFunction[]): string[] {
     .toSorted((a, b) => b.bytes - a.bytes)
     .map(
       (fn) =>
-        `${fn.name}: ${megabytes(fn.bytes)} in ${fn.files.length} files (${fn.names.length} route folder${fn.names.length === 1 ? "" : "s"}, ${fn.runtime})`,
+        `${fn.name}: ${megabytes(fn.bytes)} in ${fn.files.length} files (${plural(fn.names.length, "route folder")}, ${fn.runtime})`,
     );
 }

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from "@/lib/api/error-codes";
 import type { ServerEnv } from "@/lib/env-schema";
 import { proxyTrust } from "./client-address";
 
@@ -23,9 +24,9 @@ export interface OriginCheckInput {
   kind: RequestKind;
 }
 
+/** A 403 (the codes' status in lib/api/error-codes.ts) with the sentence the caller reads. */
 export interface Refusal {
-  status: 403;
-  code: "cross_origin" | "json_required";
+  code: Extract<ApiErrorCode, "cross_origin" | "json_required">;
   error: string;
 }
 
@@ -81,7 +82,6 @@ export function crossSiteRefusal(
   if (!isStateChanging(input.method)) return null;
   const { headers } = input;
   const refuse: Refusal = {
-    status: 403,
     code: "cross_origin",
     error: "This request came from another site and was refused. Use the console itself.",
   };
@@ -109,7 +109,6 @@ export function nonJsonRefusal(input: OriginCheckInput): Refusal | null {
   if (input.kind !== "api" || !isStateChanging(input.method)) return null;
   if (isJsonOrEmpty(input.method, input.headers)) return null;
   return {
-    status: 403,
     code: "json_required",
     error: "Send this request as JSON (Content-Type: application/json).",
   };

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import type { ApiErrorCode } from "../api/error-codes";
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./security-headers";
 import { ROUTE_ENCODING_HEADER } from "./content-coding";
 import { edgeFactsStore, type EdgeFacts } from "./edge-facts";
@@ -64,7 +65,7 @@ export function allowFor(url: string | undefined): string {
 export function methodNotAllowedBody(method: string, allow: string): string {
   return JSON.stringify({
     error: `${method.slice(0, 20)} is not supported here. Use ${allow}.`,
-    code: "method_not_allowed",
+    code: "method_not_allowed" satisfies ApiErrorCode,
   });
 }
 

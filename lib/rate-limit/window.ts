@@ -44,7 +44,7 @@ export function countSql(name: WindowPolicyName, subjects: SQL, windowStart: Dat
 /** The refusal of a `window` policy: the app's JSON error shape, 429 `rate_limited`, with Retry-After. */
 export function rateLimited(name: WindowPolicyName, limit: number, window: RateWindow): ApiError {
   const seconds = window.retryAfterSeconds;
-  return new ApiError(429, "rate_limited", RATE_LIMITS[name].refusal(limit, seconds), {
+  return new ApiError("rate_limited", RATE_LIMITS[name].refusal(limit, seconds), {
     "Retry-After": String(seconds),
   });
 }

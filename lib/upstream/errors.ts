@@ -1,32 +1,17 @@
 import "server-only";
 import type { z } from "zod";
+import { API_ERRORS, isApiErrorCode, type UpstreamErrorCode } from "@/lib/api/error-codes";
 import type { projectsErrorSchema } from "@/lib/projects/schema";
 import { RATE_LIMITS } from "@/lib/rate-limit/policies";
+
+export type { UpstreamErrorCode };
+export type UpstreamProblem = z.infer<typeof projectsErrorSchema>;
 
 /**
  * Why the projects could not be refreshed. Every message tells a member what to do about it and never holds
  * the API key (`redact` is applied to anything that came from the service). `httpStatus` is what our route
- * answers when there is no snapshot to fall back on: it never says 401/403, which would read as "your own
- * session failed".
+ * answers when there is no snapshot to fall back on: the code's status in lib/api/error-codes.ts.
  */
-export const UPSTREAM_ERRORS = {
-  upstream_not_configured: { httpStatus: 503 },
-  upstream_unauthorized: { httpStatus: 502 },
-  upstream_forbidden: { httpStatus: 502 },
-  upstream_not_found: { httpStatus: 502 },
-  upstream_bad_response: { httpStatus: 502 },
-  upstream_rate_limited: { httpStatus: 503 },
-  upstream_budget_exhausted: { httpStatus: 503 },
-  upstream_unavailable: { httpStatus: 502 },
-  upstream_unreachable: { httpStatus: 502 },
-  upstream_timeout: { httpStatus: 504 },
-  upstream_malformed_json: { httpStatus: 502 },
-  upstream_bad_shape: { httpStatus: 502 },
-} as const;
-
-export type UpstreamErrorCode = keyof typeof UPSTREAM_ERRORS;
-export type UpstreamProblem = z.infer<typeof projectsErrorSchema>;
-
 export class UpstreamError extends Error {
   constructor(
     readonly code: UpstreamErrorCode,
@@ -39,7 +24,7 @@ export class UpstreamError extends Error {
   }
 
   get httpStatus(): number {
-    return UPSTREAM_ERRORS[this.code].httpStatus;
+    return API_ERRORS[this.code].status;
   }
 
   toProblem(): UpstreamProblem {
@@ -53,9 +38,10 @@ export class UpstreamError extends Error {
   }
 
   static fromProblem(problem: UpstreamProblem): UpstreamError {
-    const code = (
-      problem.code in UPSTREAM_ERRORS ? problem.code : "upstream_bad_response"
-    ) as UpstreamErrorCode;
+    const code =
+      isApiErrorCode(problem.code) && problem.code.startsWith("upstream_")
+        ? (problem.code as UpstreamErrorCode)
+        : "upstream_bad_response";
     return new UpstreamError(code, problem.message, problem.retryAfterSeconds);
   }
 }

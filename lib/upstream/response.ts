@@ -23,7 +23,7 @@ export function projectsResponse(answer: ProjectsAnswer, request: Request): Prom
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined)
     headers["Retry-After"] = String(error.retryAfterSeconds);
-  throw new ApiError(error.httpStatus, error.code, error.message, headers);
+  throw new ApiError(error.code, error.message, headers);
 }
 
 /**

@@ -1,44 +1,39 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatDuration,
-  formatRelativeTime,
-  formatRowCount,
-  naturalCompare,
-} from "@/lib/projects/format";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatRowCount, naturalCompare } from "@/lib/projects/format";
+import { formatCount, formatTimeAgo, formatWait } from "@/lib/ui/format";
 
 describe("formatRelativeTime", () => {
   const now = Date.parse("2025-06-01T12:00:00Z");
   const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 
   it("reads like a person would say it", () => {
-    expect(formatRelativeTime(ago(5), now)).toBe("just now");
-    expect(formatRelativeTime(ago(50), now)).toBe("1 minute ago");
-    expect(formatRelativeTime(ago(150), now)).toBe("2 minutes ago");
-    expect(formatRelativeTime(ago(3 * 3600 + 20), now)).toBe("3 hours ago");
-    expect(formatRelativeTime(ago(26 * 3600), now)).toBe("yesterday");
-    expect(formatRelativeTime(ago(5 * 86_400), now)).toBe("5 days ago");
-    expect(formatRelativeTime(ago(75 * 86_400), now)).toBe("2 months ago");
-    expect(formatRelativeTime(ago(800 * 86_400), now)).toBe("2 years ago");
+    expect(formatTimeAgo(ago(5), now)).toBe("just now");
+    expect(formatTimeAgo(ago(50), now)).toBe("1 minute ago");
+    expect(formatTimeAgo(ago(150), now)).toBe("2 minutes ago");
+    expect(formatTimeAgo(ago(3 * 3600 + 20), now)).toBe("3 hours ago");
+    expect(formatTimeAgo(ago(26 * 3600), now)).toBe("yesterday");
+    expect(formatTimeAgo(ago(5 * 86_400), now)).toBe("5 days ago");
+    expect(formatTimeAgo(ago(75 * 86_400), now)).toBe("2 months ago");
+    expect(formatTimeAgo(ago(800 * 86_400), now)).toBe("2 years ago");
   });
 
   it("says 'just now' when the server's clock is ahead of the browser's", () => {
-    expect(formatRelativeTime(ago(-20), now)).toBe("just now");
+    expect(formatTimeAgo(ago(-20), now)).toBe("just now");
   });
 
   it("does not invent a time for a value it cannot read", () => {
-    expect(formatRelativeTime("not a date", now)).toBe("at an unknown time");
+    expect(formatTimeAgo("not a date", now)).toBe("at an unknown time");
   });
 });
 
 describe("formatDuration", () => {
   it("rounds up to whole seconds and uses the largest sensible units", () => {
-    expect(formatDuration(0.2)).toBe("1 s");
-    expect(formatDuration(42)).toBe("42 s");
-    expect(formatDuration(60)).toBe("1 min");
-    expect(formatDuration(125)).toBe("2 min 5 s");
-    expect(formatDuration(3_780)).toBe("1 h 3 min");
-    expect(formatDuration(-4)).toBe("0 s");
+    expect(formatWait(0.2)).toBe("1 s");
+    expect(formatWait(42)).toBe("42 s");
+    expect(formatWait(60)).toBe("1 min");
+    expect(formatWait(125)).toBe("2 min 5 s");
+    expect(formatWait(3_780)).toBe("1 h 3 min");
+    expect(formatWait(-4)).toBe("0 s");
   });
 });
 
@@ -52,7 +47,7 @@ describe("formatRelativeTime's wording", () => {
       for (const count of [1, 2, 3, 11, 23, 29, 59, 1_000, 12_345]) {
         if (count * size >= next) continue;
         const iso = new Date(now - count * size * 1000).toISOString();
-        expect(formatRelativeTime(iso, now)).toBe(
+        expect(formatTimeAgo(iso, now)).toBe(
           intl.format(-count, unit as Intl.RelativeTimeFormatUnit),
         );
       }

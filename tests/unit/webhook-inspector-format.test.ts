@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeScheme } from "@/lib/signing/schemes";
-import { hexDump, jsonPath, prettyJson, relativeTime } from "@/lib/webhooks/shared/format";
+import { hexDump, jsonPath, prettyJson } from "@/lib/webhooks/shared/format";
+import { formatAge } from "@/lib/ui/format";
 import {
   CHILD_PAGE,
   expandAllIds,
@@ -100,9 +101,9 @@ describe("formatting", () => {
 
   it("relative times in whole seconds, then minutes", () => {
     const now = Date.parse("2026-01-01T00:10:00Z");
-    expect(relativeTime("2026-01-01T00:09:57.600Z", now)).toBe("2 s ago");
-    expect(relativeTime("2026-01-01T00:07:00Z", now)).toBe("3 min ago");
-    expect(relativeTime("not a time", now)).toBe("unknown time");
+    expect(formatAge("2026-01-01T00:09:57.600Z", now)).toBe("2 s ago");
+    expect(formatAge("2026-01-01T00:07:00Z", now)).toBe("3 min ago");
+    expect(formatAge("not a time", now)).toBe("unknown time");
   });
 
   it("a relative range becomes an absolute `since` when the page is fetched", () => {

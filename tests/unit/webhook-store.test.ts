@@ -7,6 +7,7 @@ import { encodeCursor } from "@/lib/webhooks/server/cursor";
 import {
   CursorError,
   getDelivery,
+  getDeliveryOrThrow,
   insertDelivery,
   listDeliveries,
   pruneDeliveries,
@@ -15,6 +16,7 @@ import {
 import {
   createEndpoint,
   deleteEndpoint,
+  getEndpointOrThrow,
   listEndpoints,
   resolveSecret,
   toEndpointView,
@@ -28,6 +30,7 @@ import {
 } from "@/lib/webhooks/server/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
+import { ApiError } from "@/lib/api/errors";
 import { storageTargets } from "../support/databases";
 
 const box = createSecretBox(
@@ -157,6 +160,21 @@ for (const { name, label, target, skip } of storageTargets()) {
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(true);
         expect(await getDelivery(db(), stored.id)).toBeNull();
         expect(await deleteEndpoint(db(), endpoint.id)).toBe(false);
+      });
+
+      it("a console lookup finds an endpoint, creates the default one, and answers 404 for any other id", async () => {
+        const endpoint = await newEndpoint();
+        expect(await getEndpointOrThrow(db(), endpoint.id)).toMatchObject({ id: endpoint.id });
+        await db().execute(sql`delete from webhook_endpoints where id = 'default'`);
+        expect(await getEndpointOrThrow(db(), "default")).toMatchObject({ id: "default" });
+        await deleteEndpoint(db(), endpoint.id);
+        const refusal = await getEndpointOrThrow(db(), endpoint.id).catch((error) => error);
+        expect(refusal).toBeInstanceOf(ApiError);
+        expect(refusal).toMatchObject({
+          status: 404,
+          code: "not_found",
+          message: "No webhook endpoint with this id.",
+        });
       });
     });
 
@@ -292,6 +310,17 @@ for (const { name, label, target, skip } of storageTargets()) {
     });
 
     describe("deliveries", () => {
+      it("a console lookup finds a stored delivery and answers 404 once it is gone", async () => {
+        const endpoint = await newEndpoint();
+        const stored = await insertDelivery(db(), delivery(endpoint.id), 3600);
+        expect(await getDeliveryOrThrow(db(), stored.id)).toMatchObject({ id: stored.id });
+        await deleteEndpoint(db(), endpoint.id);
+        const refusal = await getDeliveryOrThrow(db(), stored.id).catch((error) => error);
+        expect(refusal).toBeInstanceOf(ApiError);
+        expect(refusal).toMatchObject({ status: 404, code: "not_found" });
+        expect(refusal.message).toMatch(/^No delivery with this id/);
+      });
+
       it("keeps the exact bytes, including invalid UTF-8 and NUL bytes", async () => {
         const endpoint = await newEndpoint();
         const bytes = Buffer.from([0x00, 0xff, 0xfe, 0x7b, 0x22, 0x00, 0xc3, 0x28]);

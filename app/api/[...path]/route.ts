@@ -7,7 +7,7 @@ import { errorJson } from "@/lib/api/errors";
  */
 function notFound(request: Request) {
   const { pathname } = new URL(request.url);
-  return errorJson(404, "not_found", `There is no API at ${pathname}.`);
+  return errorJson("not_found", `There is no API at ${pathname}.`);
 }
 
 export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT };

@@ -14,8 +14,8 @@ import { isWebhookEvent } from "@/lib/webhooks/shared/events";
 import type { ShapeFormat } from "@/lib/webhooks/browser/use-insight-view";
 import { TextBlock } from "../text-block";
 import { FieldTable } from "./field-table";
-import { downloadText, shortTime } from "./shape-format";
-import { formatCount } from "@/lib/ui/format-count";
+import { downloadText } from "@/lib/ui/download";
+import { formatCount, formatShortMoment, plural } from "@/lib/ui/format";
 
 function SpecBadge({ shape }: { shape: EventShape }) {
   if (shape.documented) return <Badge variant="info">payload documented in the spec</Badge>;
@@ -74,16 +74,16 @@ export function EventDetail({
           <SpecBadge shape={shape} />
         </div>
         <p className="text-[13px] text-muted-foreground">
-          {formatCount(shape.deliveries)} {shape.deliveries === 1 ? "delivery" : "deliveries"} ·
-          first <time dateTime={shape.firstSeen}>{shortTime(shape.firstSeen)}</time> · last{" "}
-          <time dateTime={shape.lastSeen}>{shortTime(shape.lastSeen)}</time>
+          {plural(shape.deliveries, "delivery", "deliveries")} · first{" "}
+          <time dateTime={shape.firstSeen}>{formatShortMoment(shape.firstSeen)}</time> · last{" "}
+          <time dateTime={shape.lastSeen}>{formatShortMoment(shape.lastSeen)}</time>
         </p>
       </header>
       {shape.truncatedDeliveries > 0 || shape.droppedFields > 0 ? (
         <Alert variant="warning">
           <AlertDescription>
             {shape.truncatedDeliveries > 0
-              ? `${formatCount(shape.truncatedDeliveries)} ${shape.truncatedDeliveries === 1 ? "delivery was" : "deliveries were"} larger than the walk looks at (${SHAPE_LIMITS.maxNodes} values, ${SHAPE_LIMITS.maxDepth} levels, the first ${SHAPE_LIMITS.maxArrayItems} elements of an array); the rest of ${shape.truncatedDeliveries === 1 ? "it" : "them"} is not counted. `
+              ? `${plural(shape.truncatedDeliveries, "delivery was", "deliveries were")} larger than the walk looks at (${SHAPE_LIMITS.maxNodes} values, ${SHAPE_LIMITS.maxDepth} levels, the first ${SHAPE_LIMITS.maxArrayItems} elements of an array); the rest of ${shape.truncatedDeliveries === 1 ? "it" : "them"} is not counted. `
               : ""}
             {shape.droppedFields > 0
               ? `This event reached ${SHAPE_LIMITS.maxFieldsPerEvent} field types; ${formatCount(shape.droppedFields)} later ones were not kept.`

@@ -5,7 +5,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { EventSummary } from "@/lib/webhooks/shared/event-shapes/describe";
 import { isWebhookEvent } from "@/lib/webhooks/shared/events";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount, plural } from "@/lib/ui/format";
 
 /** The events profiled at the endpoint: name, deliveries, and how many notes each carries. */
 export function EventList({
@@ -47,18 +47,13 @@ export function EventList({
                   ) : null}
                   {event.specDifferences > 0 ? (
                     <Badge variant="warning">
-                      {event.specDifferences} spec{" "}
-                      {event.specDifferences === 1 ? "difference" : "differences"}
+                      {plural(event.specDifferences, "spec difference")}
                     </Badge>
                   ) : null}
                   {event.changes > 0 ? (
-                    <Badge variant="info">
-                      {event.changes} {event.changes === 1 ? "change" : "changes"}
-                    </Badge>
+                    <Badge variant="info">{plural(event.changes, "change")}</Badge>
                   ) : null}
-                  <Badge variant="muted">
-                    {event.fieldCount} {event.fieldCount === 1 ? "field" : "fields"}
-                  </Badge>
+                  <Badge variant="muted">{plural(event.fieldCount, "field")}</Badge>
                 </span>
               </button>
             </li>

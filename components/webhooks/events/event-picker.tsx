@@ -9,7 +9,7 @@ import {
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
 import type { EventSummary } from "@/lib/webhooks/shared/event-shapes/describe";
-import { formatCount } from "@/lib/ui/format-count";
+import { formatCount } from "@/lib/ui/format";
 
 /** The event list as one control, for narrow screens where the list would push the fields far down. */
 export function EventPicker({

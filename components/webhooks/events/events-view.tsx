@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/ui/format";
 import { useQuery } from "@tanstack/react-query";
 import { BracesIcon } from "lucide-react";
 import Link from "next/link";
@@ -7,20 +8,17 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
-import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 import { insightQueries } from "@/lib/webhooks/browser/insight-queries";
 import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
 import { EndpointPicker } from "../endpoint-picker";
-import { receiverUrl } from "../endpoint-settings";
+import { receiverUrl } from "../receiver-url";
 import { EventDetail } from "./event-detail";
 import { EventList } from "./event-list";
 import { EventPicker } from "./event-picker";
 
 function NoEventState({ endpoint }: { endpoint: string }) {
-  const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
-  const view = endpoints.find((e) => e.id === (endpoint || DEFAULT_ENDPOINT_ID));
-  const url = view ? receiverUrl(view) : "http://localhost:3000/api/webhooks/receive";
+  const url = receiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
   return (
     <EmptyState icon={<BracesIcon />} title="No event profiled yet">
       <p className="text-muted-foreground">
@@ -71,8 +69,8 @@ export function EventsView() {
         />
         {answer ? (
           <p className="text-[13px] text-muted-foreground">
-            {answer.events.length} {answer.events.length === 1 ? "event" : "events"} at this
-            endpoint, first attempts only (a retry resends the same body)
+            {plural(answer.events.length, "event")} at this endpoint, first attempts only (a retry
+            resends the same body)
           </p>
         ) : null}
       </div>

@@ -17,8 +17,8 @@ import {
   type FieldNote,
   type FieldShape,
 } from "@/lib/webhooks/shared/event-shapes/describe";
-import { examplesOf, kindText, shortTime } from "./shape-format";
-import { formatCount } from "@/lib/ui/format-count";
+import { examplesOf, kindText } from "./shape-format";
+import { formatCount, formatShortMoment } from "@/lib/ui/format";
 
 function depthOf(path: string): number {
   return (path.match(/\.|\[/g) ?? []).length;
@@ -139,13 +139,15 @@ export function FieldTable({ shape }: { shape: EventShape }) {
             <TableCell className="hidden py-2 text-xs text-muted-foreground tabular-nums xl:table-cell">
               {!field.firstSeen ? (
                 "—"
-              ) : shortTime(field.firstSeen) === shortTime(field.lastSeen) ? (
-                <time dateTime={field.firstSeen}>{shortTime(field.firstSeen)}</time>
+              ) : formatShortMoment(field.firstSeen) === formatShortMoment(field.lastSeen) ? (
+                <time dateTime={field.firstSeen}>{formatShortMoment(field.firstSeen)}</time>
               ) : (
                 <>
-                  <time dateTime={field.firstSeen}>{shortTime(field.firstSeen)}</time>
+                  <time dateTime={field.firstSeen}>{formatShortMoment(field.firstSeen)}</time>
                   {" → "}
-                  <time dateTime={field.lastSeen ?? undefined}>{shortTime(field.lastSeen)}</time>
+                  <time dateTime={field.lastSeen ?? undefined}>
+                    {formatShortMoment(field.lastSeen)}
+                  </time>
                 </>
               )}
             </TableCell>

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatDuration, pluralWord } from "@/lib/ui/format";
 import { insightQueries, type RetryBehaviourAnswer } from "@/lib/webhooks/browser/insight-queries";
 import { SPEC_RETRY_RULES, spread } from "@/lib/webhooks/shared/retry-behaviour";
 import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
@@ -190,8 +190,8 @@ export function RetriesView() {
             {behaviour.resentAfterSuccess > 0 ? (
               <p className="mt-3 text-xs text-muted-foreground">
                 {behaviour.resentAfterSuccess} identical{" "}
-                {behaviour.resentAfterSuccess === 1 ? "body was" : "bodies were"} sent again after
-                an immediate 2xx: a duplicate send, left out of the gaps above.
+                {pluralWord(behaviour.resentAfterSuccess, "body was", "bodies were")} sent again
+                after an immediate 2xx: a duplicate send, left out of the gaps above.
               </p>
             ) : null}
           </Section>

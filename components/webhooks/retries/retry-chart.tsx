@@ -1,7 +1,7 @@
 "use client";
 
 import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatDuration } from "@/lib/ui/format";
 import { spread } from "@/lib/webhooks/shared/retry-behaviour";
 
 const TICKS = 4;

@@ -1,15 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { RotateCcwIcon } from "lucide-react";
 import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
-import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatDuration } from "@/lib/ui/format";
 import { CopyLine, EmptyState } from "../empty-states";
-import { receiverUrl } from "../endpoint-settings";
+import { receiverUrl } from "../receiver-url";
 import { useEndpointActions } from "../use-endpoint-actions";
 
 /** Scripted answers that teach the sender's rules: each is one PATCH of the endpoint's script. */
@@ -74,9 +72,7 @@ export function RetryGuide({
   endpoint: string;
   windowSeconds: number;
 }) {
-  const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
-  const view = endpoints.find((e) => e.id === (endpoint || DEFAULT_ENDPOINT_ID));
-  const url = view ? receiverUrl(view) : "http://localhost:3000/api/webhooks/receive";
+  const url = receiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
   return (
     <EmptyState icon={<RotateCcwIcon />} title="No retry seen at this endpoint yet">
       <p className="text-muted-foreground">

@@ -10,10 +10,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDuration } from "@/lib/webhooks/shared/format";
+import { formatCount, formatDuration, formatShortMoment } from "@/lib/ui/format";
 import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
-import { shortTime } from "../events/shape-format";
-import { formatCount } from "@/lib/ui/format-count";
 
 /** The raw numbers behind the chart: the gap before each attempt. */
 export function GapTable({ behaviour }: { behaviour: RetryBehaviour }) {
@@ -160,7 +158,7 @@ export function GroupList({
         >
           <span className="flex w-44 shrink-0 items-center gap-2 text-xs tabular-nums">
             <Link href={link(group.rootId)} className="hover:underline">
-              <time dateTime={group.firstAt}>{shortTime(group.firstAt)}</time>
+              <time dateTime={group.firstAt}>{formatShortMoment(group.firstAt)}</time>
             </Link>
             {group.open ? <Badge variant="info">may retry</Badge> : null}
           </span>

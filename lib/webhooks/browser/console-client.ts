@@ -1,16 +1,24 @@
 import { z } from "zod";
-import type { DeliveriesPage } from "@/lib/webhooks/server/console";
-import type { DeliveryCounts } from "@/lib/webhooks/server/delivery-store";
-import type { DeliveryDetail } from "@/lib/webhooks/server/delivery-view";
-import type { EndpointView } from "@/lib/webhooks/server/endpoint-store";
-import type { SignatureDiagnosis } from "@/lib/webhooks/server/diagnose/diagnose-signature";
-import type { ReplayInput, ReplayResult } from "@/lib/webhooks/shared/replay/replay-schema";
-import type { DeliveryResult } from "@/lib/webhooks/server/sender";
+import type * as deliveriesRoute from "@/app/api/webhooks/deliveries/route";
+import type * as deliveryRoute from "@/app/api/webhooks/deliveries/[id]/route";
+import type * as diagnosisRoute from "@/app/api/webhooks/deliveries/[id]/diagnosis/route";
+import type * as replayRoute from "@/app/api/webhooks/deliveries/[id]/replay/route";
+import type * as countsRoute from "@/app/api/webhooks/deliveries/counts/route";
+import type * as exportRoute from "@/app/api/webhooks/deliveries/export/route";
+import type * as endpointsRoute from "@/app/api/webhooks/endpoints/route";
+import type * as endpointRoute from "@/app/api/webhooks/endpoints/[id]/route";
+import type * as endpointDeliveriesRoute from "@/app/api/webhooks/endpoints/[id]/deliveries/route";
+import type * as testDeliveryRoute from "@/app/api/webhooks/endpoints/[id]/test-delivery/route";
+import type * as eventShapesRoute from "@/app/api/webhooks/event-shapes/route";
+import type * as retryBehaviourRoute from "@/app/api/webhooks/retry-behaviour/route";
 
 /**
  * The browser's side of the webhook console API: one fetcher and one typed error for every call the
- * inspector makes. Answers are our own route's JSON (types shared with the route); errors keep the route's
- * sentence, which is written for a member to act on.
+ * inspector makes. Every request and answer is typed from the route that serves it (what its zod schemas
+ * accept, what its handler answers: ConsoleRouteHandler in lib/api/handler.ts), never by hand, so a route
+ * change the client does not follow fails `tsc` (tests/unit/console-client.test-d.ts). Type imports only:
+ * no route code reaches the page.
+ * Errors keep the route's sentence, which is written for a member to act on.
  */
 
 const apiErrorSchema = z.object({ error: z.string(), code: z.string() });
@@ -58,105 +66,117 @@ export async function call<T>(path: string, init: RequestInit = {}): Promise<T> 
   return body as T;
 }
 
-export type {
-  DeliveriesPage,
-  DeliveryCounts,
-  DeliveryDetail,
-  EndpointView,
-  DeliveryResult,
-  SignatureDiagnosis,
-  ReplayResult,
-};
-export type DeliverySummary = DeliveriesPage["deliveries"][number];
-
-export interface DeliveryListParams {
-  endpoint?: string;
-  event?: string;
-  verification?: string;
-  since?: string;
-  until?: string;
-  q?: string;
+/** What a console route takes and answers, read from its type (ConsoleRouteHandler). */
+type Contract<Route> = Route extends {
+  readonly contract?: { query: infer Query; body: infer Body; answer: infer Answer };
 }
+  ? { query: Query; body: Body; answer: Answer }
+  : never;
+/** What a route's query schema accepts (its input: before defaults and coercion). */
+export type RouteQuery<Route> = Contract<Route>["query"];
+/** What a route's body schema accepts. */
+export type RouteBody<Route> = Contract<Route>["body"];
+/** What a route answers as JSON. */
+export type RouteAnswer<Route> = Contract<Route>["answer"];
 
-function query(params: Record<string, string | number | undefined>): string {
+export type DeliveriesPage = RouteAnswer<typeof deliveriesRoute.GET>;
+export type DeliverySummary = DeliveriesPage["deliveries"][number];
+export type DeliveryCounts = RouteAnswer<typeof countsRoute.GET>;
+export type DeliveryDetail = RouteAnswer<typeof deliveryRoute.GET>["delivery"];
+export type SignatureDiagnosis = RouteAnswer<typeof diagnosisRoute.GET>["diagnosis"];
+export type EndpointView = RouteAnswer<typeof endpointsRoute.GET>["endpoints"][number];
+export type NewEndpoint = RouteBody<typeof endpointsRoute.POST>;
+export type EndpointPatch = RouteBody<typeof endpointRoute.PATCH>;
+export type TestDeliveryInput = RouteBody<typeof testDeliveryRoute.POST>;
+export type DeliveryResult = RouteAnswer<typeof testDeliveryRoute.POST>["result"];
+export type ReplayInput = RouteBody<typeof replayRoute.POST>;
+export type ReplayResult = RouteAnswer<typeof replayRoute.POST>["replay"];
+export type EventShapesAnswer = RouteAnswer<typeof eventShapesRoute.GET>;
+export type RetryBehaviourAnswer = RouteAnswer<typeof retryBehaviourRoute.GET>;
+
+/** The filters the list, its counts and the export share. */
+export type DeliveryListParams = RouteQuery<typeof countsRoute.GET> &
+  RouteQuery<typeof exportRoute.GET>;
+
+function query(params: object): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
     if (value !== undefined && value !== "") search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : "";
 }
 
+const segment = encodeURIComponent;
+
 export const consoleApi = {
-  deliveries: (
-    params: DeliveryListParams & { before?: string; after?: string; limit?: number },
-    signal?: AbortSignal,
-  ) => call<DeliveriesPage>(`/api/webhooks/deliveries${query({ ...params })}`, { signal }),
-  counts: (params: DeliveryListParams, signal?: AbortSignal) =>
-    call<DeliveryCounts>(`/api/webhooks/deliveries/counts${query({ ...params })}`, { signal }),
+  deliveries: (params: RouteQuery<typeof deliveriesRoute.GET>, signal?: AbortSignal) =>
+    call<DeliveriesPage>(`/api/webhooks/deliveries${query(params)}`, { signal }),
+  counts: (params: RouteQuery<typeof countsRoute.GET>, signal?: AbortSignal) =>
+    call<DeliveryCounts>(`/api/webhooks/deliveries/counts${query(params)}`, { signal }),
   delivery: async (id: string, signal?: AbortSignal) =>
     (
-      await call<{ delivery: DeliveryDetail }>(
-        `/api/webhooks/deliveries/${encodeURIComponent(id)}`,
-        { signal },
-      )
+      await call<RouteAnswer<typeof deliveryRoute.GET>>(`/api/webhooks/deliveries/${segment(id)}`, {
+        signal,
+      })
     ).delivery,
   diagnosis: async (id: string, signal?: AbortSignal) =>
     (
-      await call<{ diagnosis: SignatureDiagnosis }>(
-        `/api/webhooks/deliveries/${encodeURIComponent(id)}/diagnosis`,
+      await call<RouteAnswer<typeof diagnosisRoute.GET>>(
+        `/api/webhooks/deliveries/${segment(id)}/diagnosis`,
         { signal },
       )
     ).diagnosis,
   endpoints: async (signal?: AbortSignal) =>
-    (await call<{ endpoints: EndpointView[] }>("/api/webhooks/endpoints", { signal })).endpoints,
-  createEndpoint: async (input: { name: string; secret?: string }) =>
+    (await call<RouteAnswer<typeof endpointsRoute.GET>>("/api/webhooks/endpoints", { signal }))
+      .endpoints,
+  createEndpoint: async (input: NewEndpoint) =>
     (
-      await call<{ endpoint: EndpointView }>("/api/webhooks/endpoints", {
+      await call<RouteAnswer<typeof endpointsRoute.POST>>("/api/webhooks/endpoints", {
         method: "POST",
         body: JSON.stringify(input),
       })
     ).endpoint,
-  updateEndpoint: async (id: string, patch: Record<string, unknown>) =>
+  updateEndpoint: async (id: string, patch: EndpointPatch) =>
     (
-      await call<{ endpoint: EndpointView }>(`/api/webhooks/endpoints/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: JSON.stringify(patch),
-      })
+      await call<RouteAnswer<typeof endpointRoute.PATCH>>(
+        `/api/webhooks/endpoints/${segment(id)}`,
+        {
+          method: "PATCH",
+          body: JSON.stringify(patch),
+        },
+      )
     ).endpoint,
+  /** 204: no answer. */
   deleteEndpoint: (id: string) =>
-    call<void>(`/api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  sendTest: async (id: string, event: string) =>
+    call<void>(`/api/webhooks/endpoints/${segment(id)}`, { method: "DELETE" }),
+  sendTest: async (id: string, input: TestDeliveryInput) =>
     (
-      await call<{ result: DeliveryResult }>(
-        `/api/webhooks/endpoints/${encodeURIComponent(id)}/test-delivery`,
-        { method: "POST", body: JSON.stringify({ event }) },
+      await call<RouteAnswer<typeof testDeliveryRoute.POST>>(
+        `/api/webhooks/endpoints/${segment(id)}/test-delivery`,
+        { method: "POST", body: JSON.stringify(input) },
       )
     ).result,
   replay: async (id: string, input: ReplayInput) =>
     (
-      await call<{ replay: ReplayResult }>(
-        `/api/webhooks/deliveries/${encodeURIComponent(id)}/replay`,
+      await call<RouteAnswer<typeof replayRoute.POST>>(
+        `/api/webhooks/deliveries/${segment(id)}/replay`,
         { method: "POST", body: JSON.stringify(input) },
       )
     ).replay,
+  /** 204: no answer. */
   deleteDelivery: (id: string) =>
-    call<void>(`/api/webhooks/deliveries/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    call<void>(`/api/webhooks/deliveries/${segment(id)}`, { method: "DELETE" }),
   clearDeliveries: (endpointId: string) =>
-    call<{ deleted: number }>(
-      `/api/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`,
+    call<RouteAnswer<typeof endpointDeliveriesRoute.DELETE>>(
+      `/api/webhooks/endpoints/${segment(endpointId)}/deliveries`,
       { method: "DELETE" },
     ),
+  eventShapes: (params: RouteQuery<typeof eventShapesRoute.GET>, signal?: AbortSignal) =>
+    call<EventShapesAnswer>(`/api/webhooks/event-shapes${query(params)}`, { signal }),
+  retryBehaviour: (params: RouteQuery<typeof retryBehaviourRoute.GET>, signal?: AbortSignal) =>
+    call<RetryBehaviourAnswer>(`/api/webhooks/retry-behaviour${query(params)}`, { signal }),
   /** A download link (not fetched here: the browser streams it to a file). */
-  exportUrl: (params: DeliveryListParams) =>
-    `/api/webhooks/deliveries/export${query({ ...params })}`,
+  exportUrl: (params: RouteQuery<typeof exportRoute.GET>) =>
+    `/api/webhooks/deliveries/export${query(params)}`,
 };
-
-/** A GET of the console API with the same error handling, for views with query options of their own. */
-export function consoleGet<T>(
-  path: string,
-  params: Record<string, string | undefined>,
-  signal?: AbortSignal,
-): Promise<T> {
-  return call<T>(`${path}${query(params)}`, { signal });
-}

@@ -1,9 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { consoleGet } from "./console-client";
-import type { EventShapesAnswer } from "@/lib/webhooks/server/event-shapes/load";
-import type { RetryBehaviourAnswer } from "@/lib/webhooks/server/insights";
+import { consoleApi } from "./console-client";
 
-export type { EventShapesAnswer, RetryBehaviourAnswer };
+export type { EventShapesAnswer, RetryBehaviourAnswer } from "./console-client";
 
 /**
  * Query options of the Events and Retries views. Both refresh every 5 s while the tab is visible: shapes
@@ -14,8 +12,7 @@ export const insightQueries = {
     queryOptions({
       queryKey: ["webhooks", "event-shapes", endpoint, event] as const,
       queryFn: ({ signal }) =>
-        consoleGet<EventShapesAnswer>(
-          "/api/webhooks/event-shapes",
+        consoleApi.eventShapes(
           { endpoint: endpoint || undefined, event: event || undefined },
           signal,
         ),
@@ -27,11 +24,7 @@ export const insightQueries = {
     queryOptions({
       queryKey: ["webhooks", "retry-behaviour", endpoint] as const,
       queryFn: ({ signal }) =>
-        consoleGet<RetryBehaviourAnswer>(
-          "/api/webhooks/retry-behaviour",
-          { endpoint: endpoint || undefined },
-          signal,
-        ),
+        consoleApi.retryBehaviour({ endpoint: endpoint || undefined }, signal),
       refetchInterval: 5_000,
       staleTime: 2_000,
       placeholderData: (previous) => previous,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-
 import { toast } from "@/lib/ui/toast";
 import { consoleApi, type DeliveriesPage, type DeliverySummary } from "./console-client";
 import { inspectorQueries } from "./inspector-queries";
-import { formatCount } from "@/lib/ui/format-count";
+import { plural } from "@/lib/ui/format";
 
 type ListData = InfiniteData<DeliveriesPage, string | undefined>;
 
@@ -44,9 +44,7 @@ export function useDeliveryRemoval() {
     mutationFn: (endpoint: { id: string; name: string }) => consoleApi.clearDeliveries(endpoint.id),
     onSuccess: ({ deleted }, endpoint) => {
       dropFromLists((delivery) => delivery.endpointId === endpoint.id);
-      toast.success(
-        `${formatCount(deleted)} ${deleted === 1 ? "delivery" : "deliveries"} of “${endpoint.name}” deleted`,
-      );
+      toast.success(`${plural(deleted, "delivery", "deliveries")} of “${endpoint.name}” deleted`);
     },
     onError: (error) => toast.error("Nothing was deleted", { description: error.message }),
   });

@@ -12,7 +12,7 @@ import { encodeCursor } from "./cursor";
 import {
   countDeliveries,
   CursorError,
-  getDelivery,
+  getDeliveryOrThrow,
   listDeliveries,
   listRetryGroup,
   type DeliveryCounts,
@@ -23,7 +23,8 @@ import { toDeliveryDetail, toDeliverySummary, type DeliverySummary } from "./del
 import {
   createEndpoint,
   deleteEndpoint,
-  getEndpoint,
+  endpointNotFound,
+  getEndpointOrThrow,
   listEndpoints,
   toEndpointView,
   updateEndpoint,
@@ -80,7 +81,7 @@ export async function listDeliveriesPage(query: DeliveriesQuery): Promise<Delive
     return { deliveries, nextCursor, hasMore };
   } catch (error) {
     if (error instanceof CursorError)
-      throw new ApiError(400, "invalid_cursor", `Invalid query: ${error.message}.`);
+      throw new ApiError("invalid_cursor", `Invalid query: ${error.message}.`);
     throw error;
   }
 }
@@ -93,9 +94,7 @@ export async function deliveryCounts(query: DeliveryCountsQuery): Promise<Delive
 
 export async function deliveryDetail(id: number) {
   const { db } = await webhookContext();
-  const row = await getDelivery(db, id);
-  if (!row)
-    throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
+  const row = await getDeliveryOrThrow(db, id);
   return {
     ...toDeliveryDetail(row, await listRetryGroup(db, row)),
     headerOrder: headerOrderOnThisDeployment(),
@@ -108,15 +107,9 @@ export async function endpointList(): Promise<{ endpoints: EndpointView[] }> {
   return { endpoints: rows.map((row) => toEndpointView(row, settings)) };
 }
 
-function endpointNotFound(): ApiError {
-  return new ApiError(404, "not_found", "No webhook endpoint with this id.");
-}
-
 export async function endpointDetail(id: string): Promise<EndpointView> {
   const { db, settings } = await webhookContext();
-  const row = await getEndpoint(db, id);
-  if (!row) throw endpointNotFound();
-  return toEndpointView(row, settings);
+  return toEndpointView(await getEndpointOrThrow(db, id), settings);
 }
 
 export async function addEndpoint(
@@ -139,11 +132,7 @@ export async function changeEndpoint(
 
 export async function removeEndpoint(id: string): Promise<void> {
   if (id === DEFAULT_ENDPOINT_ID) {
-    throw new ApiError(
-      409,
-      "default_endpoint",
-      "The default endpoint cannot be deleted; you can rename it or remove its secret instead.",
-    );
+    throw new ApiError("default_endpoint");
   }
   const { db } = await webhookContext();
   if (!(await deleteEndpoint(db, id))) throw endpointNotFound();

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { getEndpoint } from "./endpoint-store";
+import { deliveryNotFound } from "./delivery-store";
+import { getEndpointOrThrow } from "./endpoint-store";
 import { webhookContext } from "./server-context";
 
 /**
@@ -20,9 +20,7 @@ export async function deleteDelivery(id: number): Promise<void> {
   const result = (await db.execute(
     sql`delete from webhook_deliveries where id = ${id}::bigint returning id::text as id`,
   )) as unknown as Rows;
-  if (result.rows.length === 0) {
-    throw new ApiError(404, "not_found", "No delivery with this id (it may have been deleted).");
-  }
+  if (result.rows.length === 0) throw deliveryNotFound();
 }
 
 /**
@@ -32,9 +30,7 @@ export async function deleteDelivery(id: number): Promise<void> {
  */
 export async function clearEndpointDeliveries(endpointId: string): Promise<{ deleted: number }> {
   const { db } = await webhookContext();
-  if (!(await getEndpoint(db, endpointId))) {
-    throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
-  }
+  await getEndpointOrThrow(db, endpointId);
   let deleted = 0;
   for (;;) {
     const batch = (await db.execute(sql`

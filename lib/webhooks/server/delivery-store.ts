@@ -1,4 +1,5 @@
 import { and, desc, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { isStorableText, storableJson, storableText } from "@/lib/db/storable-text";
@@ -286,9 +287,26 @@ export async function countDeliveries(db: Db, filters: DeliveryFilters): Promise
   return { total, events, verification };
 }
 
-export async function getDelivery(db: Db, id: number) {
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export async function getDelivery(db: Db, id: number): Promise<DeliveryRow | null> {
   const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
   return row ?? null;
+}
+
+/** The 404 of every console call that names a delivery that is not there (any more). */
+export function deliveryNotFound(): ApiError {
+  return new ApiError(
+    "not_found",
+    "No delivery with this id (it may have been deleted, or pruned by retention).",
+  );
+}
+
+/** getDelivery for a console call: an unknown id is the API's 404 `not_found`. */
+export async function getDeliveryOrThrow(db: Db, id: number): Promise<DeliveryRow> {
+  const row = await getDelivery(db, id);
+  if (!row) throw deliveryNotFound();
+  return row;
 }
 
 export interface RetryGroupMember {

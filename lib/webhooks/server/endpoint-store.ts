@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/connect";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { DEFAULT_ENDPOINT_ID, receiverPath } from "@/lib/webhooks/shared/constants";
@@ -119,6 +120,18 @@ export async function getEndpoint(db: Db, id: string): Promise<EndpointRow | nul
   if (id === DEFAULT_ENDPOINT_ID) await ensureDefaultEndpoint(db);
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return row ?? null;
+}
+
+/** The 404 of every console call that names an endpoint that is not there. */
+export function endpointNotFound(): ApiError {
+  return new ApiError("not_found", "No webhook endpoint with this id.");
+}
+
+/** getEndpoint for a console call: an unknown id is the API's 404 `not_found`. */
+export async function getEndpointOrThrow(db: Db, id: string): Promise<EndpointRow> {
+  const row = await getEndpoint(db, id);
+  if (!row) throw endpointNotFound();
+  return row;
 }
 
 function newEndpointId(): string {

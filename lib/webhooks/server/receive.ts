@@ -1,6 +1,7 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorJson } from "@/lib/api/errors";
+import { delay } from "@/lib/delay";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
@@ -34,14 +35,13 @@ const NO_BODY_STATUSES = new Set([204, 205, 304]);
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
-    413,
     "payload_too_large",
     `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BODY_BYTES); it was not stored.`,
   );
 }
 
 function unknownEndpoint(): ApiError {
-  return new ApiError(404, "unknown_endpoint", "No webhook endpoint has this address.");
+  return new ApiError("unknown_endpoint");
 }
 
 /**
@@ -74,18 +74,6 @@ const MAX_KNOWN_ENDPOINTS = 1000;
 function remember(endpoint: EndpointSnapshot) {
   if (knownEndpoints.size >= MAX_KNOWN_ENDPOINTS) knownEndpoints.clear();
   knownEndpoints.set(endpoint.id, endpoint);
-}
-
-/** A scripted slow answer: waits `seconds`, or less if the sender hangs up first. */
-function delayAnswer(seconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, seconds * 1000);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 async function readBody(request: NextRequest, maxBytes: number): Promise<Buffer> {
@@ -280,18 +268,17 @@ export async function receiveDelivery(
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
     );
   }
-  if (script?.hangSeconds) await delayAnswer(script.hangSeconds, request.signal);
+  // A scripted slow answer, cut short if the sender hangs up first.
+  if (script?.hangSeconds) await delay(script.hangSeconds * 1000, request.signal);
 
   const id = String(stored.id);
   const status = delivery.responseStatus;
   const headers = { "Cache-Control": "no-store" };
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   if (status === 401 && !script) {
-    const message =
-      verification.result === "missing_signature"
-        ? "The X-Webhook-Signature header is missing. The delivery was stored."
-        : "The signature does not match this endpoint's secret. The delivery was stored.";
-    return errorJson(401, verification.result, message, { extra: { id } });
+    const code =
+      verification.result === "missing_signature" ? "missing_signature" : "invalid_signature";
+    return errorJson(code, undefined, { extra: { id } });
   }
   const payload = {
     received: true,
@@ -317,14 +304,9 @@ export function receiverRoute<P>(handler: RouteHandler<P>): RouteHandler<P> {
 
 /** The receiver accepts POST only; anything else is told so in the API's error shape. */
 export function methodNotAllowed(): Response {
-  const response = errorJson(
-    405,
-    "method_not_allowed",
-    "This webhook receiver accepts POST only.",
-    {
-      headers: { Allow: "POST" },
-    },
-  );
+  const response = errorJson("method_not_allowed", "This webhook receiver accepts POST only.", {
+    headers: { Allow: "POST" },
+  });
   setSecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
   return response;
 }

@@ -1,25 +1,12 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import type { testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
-import { ensureDefaultEndpoint, getEndpoint, receiverPath, resolveSecret } from "./endpoint-store";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
+import { getEndpointOrThrow, receiverPath, resolveSecret } from "./endpoint-store";
 import { buildEnvelope, sendWebhook, type DeliveryResult } from "./sender";
-import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
+import { DEFAULT_SCHEME, schemeId } from "@/lib/signing";
 import { webhookContext } from "./server-context";
-
-export const testDeliverySchema = z
-  .object({
-    event: z.enum(WEBHOOK_EVENTS).default("task.completed"),
-    /** A scheme id such as `timestamp.body/base64/sha256=/raw`; default the endpoint's locked scheme. */
-    scheme: z
-      .string()
-      .refine((id) => parseSchemeId(id) !== null, {
-        message: "must be a signature scheme id such as body/hex/none/raw",
-      })
-      .optional(),
-  })
-  .strict();
 
 /**
  * Sends one signed test delivery to this app's own receiver for the endpoint, with the same sender the
@@ -39,13 +26,10 @@ export async function sendTestDelivery(
   origin: string,
 ): Promise<DeliveryResult> {
   const { db, env, settings } = await webhookContext();
-  await ensureDefaultEndpoint(db);
-  const endpoint = await getEndpoint(db, id);
-  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const endpoint = await getEndpointOrThrow(db, id);
   const { secret } = resolveSecret(endpoint, settings);
   if (!secret) {
     throw new ApiError(
-      409,
       "no_secret",
       "This endpoint has no secret to sign a test delivery with. Set its secret first.",
     );

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { parseSchemeId } from "@/lib/signing/schemes";
 import { ENDPOINT_ID_PATTERN, VERIFICATION_RESULTS } from "./constants";
+import { WEBHOOK_EVENTS } from "./events";
 
 /**
  * Inputs of the webhook console's API (endpoints and deliveries), validated at the boundary. Shared with the
@@ -72,6 +74,19 @@ export const updateEndpointSchema = z
   })
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: "names nothing to change" });
+
+/** A signature scheme id such as `timestamp.body/base64/sha256=/raw` (test sends and re-signed replays). */
+export const schemeIdSchema = z.string().refine((id) => parseSchemeId(id) !== null, {
+  message: "must be a signature scheme id such as body/hex/none/raw",
+});
+
+/** `POST /api/webhooks/endpoints/<id>/test-delivery`: which event to send; the scheme defaults to the endpoint's locked one. */
+export const testDeliverySchema = z
+  .object({
+    event: z.enum(WEBHOOK_EVENTS).default("task.completed"),
+    scheme: schemeIdSchema.optional(),
+  })
+  .strict();
 
 export const endpointIdSchema = z
   .string()

@@ -1,5 +1,5 @@
 /**
- * Pure formatting for the inspector: sizes, times, hex dumps, JSON paths and a pretty
+ * Pure formatting for the inspector: sizes, hex dumps, JSON paths and a pretty
  * printer with a budget. Everything here is written for hostile input: bounded output, no recursion.
  */
 
@@ -7,25 +7,6 @@ export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(size < 10 * 1024 ? 1 : 0)} KB`;
   return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-export function formatDuration(ms: number): string {
-  const abs = Math.abs(ms);
-  if (abs < 1_000) return `${Math.round(ms)} ms`;
-  if (abs < 60_000) return `${(ms / 1_000).toFixed(abs < 10_000 && ms % 1_000 !== 0 ? 1 : 0)} s`;
-  if (abs < 3_600_000) return `${Math.round(ms / 60_000)} min`;
-  if (abs < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
-  return `${(ms / 86_400_000).toFixed(1)} d`;
-}
-
-/** "12 s ago", "3 min ago", "2.0 h ago"; a time in the future says "in …". */
-export function relativeTime(iso: string, now: number): string {
-  const diff = now - Date.parse(iso);
-  if (Number.isNaN(diff)) return "unknown time";
-  if (Math.abs(diff) < 1_000) return "just now";
-  // Whole seconds: a list of times that tick is easier to scan without decimals.
-  const rounded = Math.abs(diff) < 60_000 ? Math.round(diff / 1_000) * 1_000 : diff;
-  return diff >= 0 ? `${formatDuration(rounded)} ago` : `in ${formatDuration(-rounded)}`;
 }
 
 /** Classic 16-bytes-a-line dump with offsets and printable ASCII, at most `maxBytes` bytes. */

@@ -1,9 +1,8 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
 import type { webhookDeliveries } from "@/lib/db/schema";
 import { analyzeBody } from "../analyze";
 import type { VerificationResult } from "@/lib/webhooks/shared/constants";
-import { getDelivery } from "../delivery-store";
+import { getDeliveryOrThrow } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";
 import { webhookContext } from "../server-context";
@@ -17,10 +16,7 @@ import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature
  */
 export async function deliveryDiagnosis(id: number): Promise<SignatureDiagnosis> {
   const { db, settings } = await webhookContext();
-  const row = await getDelivery(db, id);
-  if (!row) {
-    throw new ApiError(404, "not_found", "No delivery with this id (it may have been pruned).");
-  }
+  const row = await getDeliveryOrThrow(db, id);
   const endpoint = await getEndpoint(db, row.endpointId);
   const now = new Date();
   const secret = endpoint ? resolveSecret(endpoint, settings).secret : null;

@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { ENDPOINT_ID_PATTERN } from "@/lib/webhooks/shared/constants";
-import { getDelivery } from "../delivery-store";
-import { getEndpoint, resolveSecret } from "../endpoint-store";
+import { getDeliveryOrThrow } from "../delivery-store";
+import { getEndpointOrThrow, resolveSecret } from "../endpoint-store";
 import {
   DEFAULT_SCHEME,
   parseSchemeId,
@@ -45,12 +45,10 @@ async function signingSecret(input: ReplayRequest, deliveryEndpointId: string): 
   const source = input.secret ?? { kind: "endpoint" as const };
   if (source.kind === "custom") return source.value;
   const { db, settings } = await webhookContext();
-  const endpoint = await getEndpoint(db, source.endpointId ?? deliveryEndpointId);
-  if (!endpoint) throw new ApiError(404, "not_found", "No webhook endpoint with this id.");
+  const endpoint = await getEndpointOrThrow(db, source.endpointId ?? deliveryEndpointId);
   const { secret } = resolveSecret(endpoint, settings);
   if (!secret) {
     throw new ApiError(
-      409,
       "no_secret",
       `The endpoint “${endpoint.name}” has no secret to sign with. Set one, or type another secret.`,
     );
@@ -73,10 +71,7 @@ export async function replayDelivery(
   context: ReplayContext,
 ): Promise<ReplayResult> {
   const { db, env } = await webhookContext();
-  const delivery = await getDelivery(db, deliveryId);
-  if (!delivery) {
-    throw new ApiError(404, "not_found", "No delivery with this id (it may have been deleted).");
-  }
+  const delivery = await getDeliveryOrThrow(db, deliveryId);
   // Every replay asked for counts, refused targets included, so the limit also bounds probing of addresses.
   await enforceRateLimit(db, "replay", context.memberId, { now: context.now });
 
@@ -121,7 +116,7 @@ export async function replayDelivery(
     };
   } catch (error) {
     if (error instanceof ReplayRefused) {
-      throw new ApiError(422, "replay_target_refused", error.message);
+      throw new ApiError("replay_target_refused", error.message);
     }
     throw error;
   }
@@ -137,6 +132,6 @@ function signedOrRefused(
     return signatureHeaders(body, secret, scheme, unixSeconds);
   } catch (error) {
     // sign() explains what the scheme's key form needs; its message holds no secret.
-    throw new ApiError(422, "invalid_secret", (error as Error).message);
+    throw new ApiError("invalid_secret", (error as Error).message);
   }
 }

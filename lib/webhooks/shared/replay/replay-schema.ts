@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { endpointIdSchema } from "../api-schemas";
-import { parseSchemeId } from "@/lib/signing/schemes";
+import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 
 /**
  * `POST /api/webhooks/deliveries/<id>/replay`: where to send a stored delivery again, and how. Shared by the
@@ -37,12 +36,7 @@ export const replayRequestSchema = z
     /** For `resign`: default the delivery's own endpoint's secret. */
     secret: secretSource.optional(),
     /** For `resign`: a scheme id such as `timestamp.body/base64/sha256=/raw`; default as received. */
-    scheme: z
-      .string()
-      .refine((id) => parseSchemeId(id) !== null, {
-        message: "must be a signature scheme id such as body/hex/none/raw",
-      })
-      .optional(),
+    scheme: schemeIdSchema.optional(),
   })
   .strict()
   .refine((input) => input.mode === "resign" || (!input.secret && !input.scheme), {

@@ -17,7 +17,7 @@ export const dynamic = "force-dynamic";
 export const POST = receiverRoute(async (request: NextRequest) => {
   const env = getServerEnv();
   const read = await readBodyWithLimit(request, env.WEBHOOK_MAX_BODY_BYTES);
-  if (!read.ok) throw new ApiError(413, "payload_too_large", "The body is too large.");
+  if (!read.ok) throw new ApiError("payload_too_large", "The body is too large.");
   const analysis = analyzeBody(read.bytes, request.headers.get("content-type"));
   const verification = verifyDelivery({
     body: read.bytes,

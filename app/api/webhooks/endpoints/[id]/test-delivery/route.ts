@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
-import { sendTestDelivery, testDeliverySchema } from "@/lib/webhooks/server/test-delivery";
+import { endpointParamsSchema, testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
+import { sendTestDelivery } from "@/lib/webhooks/server/test-delivery";
 
 export const dynamic = "force-dynamic";
 
