@@ -125,7 +125,7 @@ function NewToken({ created, onDone }: { created: CreatedTokenAnswer; onDone: ()
           <p className="font-medium">
             Copy it now: you won&apos;t see it again. If you lose it, revoke it and create another.
           </p>
-          <div className="flex items-center gap-2">
+          <div className="flex w-full items-center gap-2">
             <Label htmlFor="new-token-value" className="sr-only">
               New access token
             </Label>
@@ -203,8 +203,8 @@ function TokenList({
             <TableRow className="hover:bg-transparent">
               <TableHead>Token</TableHead>
               {isAdmin ? <TableHead className="hidden w-44 md:table-cell">Owner</TableHead> : null}
-              <TableHead className="hidden w-36 sm:table-cell">Expires</TableHead>
-              <TableHead className="hidden w-36 lg:table-cell">Last used</TableHead>
+              <TableHead className="hidden w-44 sm:table-cell">Expires</TableHead>
+              <TableHead className="hidden w-44 lg:table-cell">Last used</TableHead>
               <TableHead className="w-24">
                 <span className="sr-only">Actions</span>
               </TableHead>
