@@ -15,7 +15,11 @@ import {
   openSession,
 } from "@/lib/listen/sessions";
 import { listenStream } from "@/lib/listen/stream";
-import { insertDelivery, listDeliveries, type NewDelivery } from "@/lib/webhooks/server/delivery-store";
+import {
+  insertDelivery,
+  listDeliveries,
+  type NewDelivery,
+} from "@/lib/webhooks/server/delivery-store";
 import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { storageTargets } from "../support/databases";
