@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accessTokens, members, type MemberRole } from "@/lib/db/schema";
 import { ACCESS_TOKEN_BYTES, ACCESS_TOKEN_PREFIX } from "./bearer";
@@ -250,4 +250,27 @@ export async function resolveAccessToken(
       );
   }
   return { kind: "valid", member: row.member, token: { id: row.id, name: row.name } };
+}
+
+/**
+ * Which of these tokens still work (not revoked, not expired, their member not removed): one query for any
+ * number of ids, for whatever holds a token's request open (the listen streams, lib/listen/credential-watch.ts).
+ */
+export async function liveAccessTokenIds(
+  db: Db,
+  ids: readonly string[],
+  now: Date = new Date(),
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        inArray(accessTokens.id, [...ids]),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

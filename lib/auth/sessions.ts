@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { members, memberSessions } from "@/lib/db/schema";
 import { SESSION_MAX_AGE_SECONDS } from "./session-lifetime";
@@ -81,4 +81,21 @@ export async function endAllSessions(db: Db, memberId: string): Promise<number> 
     .where(eq(memberSessions.memberId, memberId))
     .returning({ id: memberSessions.id });
   return ended.length;
+}
+
+/**
+ * Which of these sessions are still live (not signed out, not expired, their member not removed): one query
+ * for any number of ids, for whatever holds a session's request open (lib/listen/credential-watch.ts).
+ */
+export async function liveSessionIds(
+  db: Db,
+  ids: readonly string[],
+  now: Date = new Date(),
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: memberSessions.id })
+    .from(memberSessions)
+    .where(and(inArray(memberSessions.id, [...ids]), gt(memberSessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/connect";
 import { parseSince, streamQueryInput, streamQuerySchema } from "./api-schemas";
 import { positionBefore, resolveEndpoints } from "./deliveries";
 import { ListenHub } from "./hub";
+import { CredentialWatch, type StreamCredential } from "./credential-watch";
 import { cursorOf, positionOf, type Position } from "./position";
 import { PresenceTracker } from "./presence";
 import { openSession, type ListenCaller } from "./sessions";
@@ -20,23 +21,32 @@ import { listenStream } from "./stream";
 export const STREAM_MAX_DURATION_SECONDS = 300;
 export const STREAM_LIFETIME_MS = (STREAM_MAX_DURATION_SECONDS - 20) * 1000;
 
-type Listening = { hub: ListenHub; presence: PresenceTracker };
+type Listening = { hub: ListenHub; presence: PresenceTracker; credentials: CredentialWatch };
 const KEY = Symbol.for("project-console.listen");
 const holder = globalThis as unknown as { [KEY]?: Listening };
 
 /** This process's hub and presence tracker (kept on globalThis: the dev server reloads modules). */
 export function listening(): Listening {
-  return (holder[KEY] ??= { hub: new ListenHub(getDb), presence: new PresenceTracker(getDb) });
+  return (holder[KEY] ??= {
+    hub: new ListenHub(getDb),
+    presence: new PresenceTracker(getDb),
+    credentials: new CredentialWatch(getDb),
+  });
 }
 
 /** Who is listening, from the request's member (an access token's, when it came with one). */
 export function listenCaller(member: Member): ListenCaller {
-  const token = member as Member & { tokenId?: string | null; tokenName?: string | null };
   return {
     memberId: member.id,
-    tokenId: token.tokenId ?? null,
-    tokenName: token.tokenName ?? null,
+    tokenId: member.token?.id ?? null,
+    tokenName: member.token?.name ?? null,
   };
+}
+
+/** What a stream's request was let in with, for the credential watch; null: nothing to watch. */
+function streamCredential(member: Member): StreamCredential | null {
+  if (member.token) return { kind: "token", id: member.token.id };
+  return member.sessionId ? { kind: "session", id: member.sessionId } : null;
 }
 
 async function explicitStart(
@@ -74,7 +84,7 @@ export async function openListenStream(request: NextRequest, member: Member): Pr
   }
   const query = parsed.data;
   const db = await getDb();
-  const { hub, presence } = listening();
+  const { hub, presence, credentials } = listening();
   const endpoints = await resolveEndpoints(db, query.endpoint);
   if (endpoints.unknown.length > 0) {
     throw new ApiError(
@@ -93,6 +103,11 @@ export async function openListenStream(request: NextRequest, member: Member): Pr
   );
   const start = explicit ?? session.acknowledged;
   presence.connected(session.id);
+  const ended = new AbortController();
+  const credential = streamCredential(member);
+  const unwatch = credential
+    ? credentials.watch(credential, (why) => ended.abort(why))
+    : () => undefined;
   const body = listenStream({
     db,
     hub,
@@ -100,7 +115,11 @@ export async function openListenStream(request: NextRequest, member: Member): Pr
     filter: { endpointIds: endpoints.ids, events: query.events },
     lifetimeMs: STREAM_LIFETIME_MS,
     session: query.session,
-    onClose: () => presence.disconnected(session.id),
+    ended: ended.signal,
+    onClose: () => {
+      unwatch();
+      presence.disconnected(session.id);
+    },
   });
   return new Response(body, {
     headers: {

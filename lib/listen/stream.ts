@@ -25,6 +25,12 @@ export interface StreamOptions {
   heartbeatMs?: number;
   /** Sent first, as `event: ready`. */
   session: string;
+  /**
+   * Aborted, with a sentence as its reason, when the stream's credential stops working
+   * (credential-watch.ts): the stream then ends with `event: unauthorized`, and the client's reconnect
+   * gets the 401 that says why.
+   */
+  ended?: AbortSignal;
   onClose?: () => void;
 }
 
@@ -67,6 +73,8 @@ export function listenStream(options: StreamOptions): ReadableStream<Uint8Array>
       return false;
     },
   };
+
+  options.ended?.addEventListener("abort", () => wake?.(), { once: true });
 
   function close() {
     if (closed) return;
@@ -118,6 +126,13 @@ export function listenStream(options: StreamOptions): ReadableStream<Uint8Array>
         try {
           for (;;) {
             if (closed) return;
+            if (options.ended?.aborted) {
+              const reason = String(options.ended.reason);
+              controller.enqueue(encoder.encode(message("unauthorized", { message: reason })));
+              close();
+              controller.close();
+              return;
+            }
             const now = Date.now();
             if (now >= endsAt) {
               controller.enqueue(encoder.encode(message("reconnect", { cursor: cursorOf(sent) })));

@@ -15,6 +15,9 @@ import {
   openSession,
 } from "@/lib/listen/sessions";
 import { listenStream } from "@/lib/listen/stream";
+import { CredentialWatch, type StreamCredential } from "@/lib/listen/credential-watch";
+import { createAccessToken, revokeAccessToken } from "@/lib/auth/access-tokens";
+import { endSession, startSession } from "@/lib/auth/sessions";
 import {
   insertDelivery,
   listDeliveries,
@@ -272,6 +275,46 @@ for (const { label, target, skip } of storageTargets()) {
       expect(comments.map((c) => c.trim())).toContain("ping");
       const reconnect = messages.find((m) => m.event === "reconnect")!;
       expect(JSON.parse(reconnect.data)).toEqual({ cursor: cursorOf(start) });
+    });
+
+    it("a stream whose token is revoked, or whose session ends, ends with event: unauthorized", async () => {
+      const watch = new CredentialWatch(async () => database.db, 20);
+      const viewer = { id: memberId, role: "admin" as const };
+      const expiresAt = new Date(Date.now() + 86_400_000);
+      const revoked = await createAccessToken(db(), { memberId, name: "to revoke", expiresAt });
+      const kept = await createAccessToken(db(), { memberId, name: "kept", expiresAt });
+      const sessionId = await startSession(db(), memberId);
+      const start = await hub.currentHead();
+      const watched = (credential: StreamCredential) => {
+        const ended = new AbortController();
+        const unwatch = watch.watch(credential, (why) => ended.abort(why));
+        const stream = listenStream({
+          db: db(),
+          hub,
+          start,
+          filter: { endpointIds: [], events: [] },
+          lifetimeMs: 3_600_000,
+          session: "t",
+          ended: ended.signal,
+          onClose: unwatch,
+        });
+        return { stream, ended };
+      };
+      const byToken = watched({ kind: "token", id: revoked.id });
+      const bySession = watched({ kind: "session", id: sessionId });
+      const stillGood = watched({ kind: "token", id: kept.id });
+      await revokeAccessToken(db(), revoked.id, viewer);
+      await endSession(db(), sessionId);
+      for (const { stream } of [byToken, bySession]) {
+        const { messages } = await readMessages(stream, (found) =>
+          found.some((m) => m.event === "unauthorized"),
+        );
+        expect(messages.at(-1)?.event).toBe("unauthorized");
+        expect(JSON.parse(messages.at(-1)!.data).message).toMatch(/revoked|ended/);
+      }
+      await watch.check();
+      expect(stillGood.ended.signal.aborted).toBe(false);
+      await stillGood.stream.cancel();
     });
 
     it("sessions start now, keep the acknowledged cursor, never move it back, and show presence", async () => {
