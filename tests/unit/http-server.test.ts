@@ -29,7 +29,12 @@ async function start() {
   const { server } = createConsoleServer(async (req, res) => {
     started.push(req.url ?? "");
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      // The receiver's body streams: its client hanging up reaches the handler, as it reaches Next's.
+      return void res.destroy();
+    }
     const body = Buffer.concat(chunks);
     const sha256 = createHash("sha256").update(body).digest("hex");
     seen.push({ url: req.url, rawHeaders: req.rawHeaders, sha256, length: body.length });

@@ -6,7 +6,7 @@ import { signForEndpoint } from "@/lib/webhooks/server/endpoint-signing";
 import { createEndpoint } from "@/lib/webhooks/server/endpoint-store";
 import { lockScheme } from "@/lib/webhooks/server/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
-import { storageTargets } from "../support/databases";
+import { freshPostgresUrl, storageTargets } from "../support/databases";
 
 /**
  * POST /api/webhooks/endpoints/:id/sign's work (`project-console trigger --endpoint`): the headers the
@@ -26,11 +26,14 @@ function signatureOf(headers: [string, string][], name: string) {
   return headers.find(([header]) => header === name)?.[1];
 }
 
-for (const { label, target, skip } of storageTargets()) {
+for (const { name, label, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`signing for an endpoint (${label})`, () => {
     let database: Database;
     beforeAll(async () => {
-      database = await openDatabase(target());
+      // A database of its own: the default endpoint is shared, and other files' deliveries lock its scheme.
+      database = await openDatabase(
+        name === "postgres" ? { kind: "postgres", url: await freshPostgresUrl() } : target(),
+      );
     });
     afterAll(() => database?.close());
 
