@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -170,7 +171,9 @@ describe("event shape exports, property", () => {
           const text = jsonSchemaText(shape);
           expect(text).not.toMatch(RAW_UNSAFE);
           const schema = JSON.parse(text) as { title: string; properties: Record<string, unknown> };
-          expect(schema).toEqual(JSON.parse(JSON.stringify(toJsonSchema(shape))));
+          // node's deep equality: vitest's toEqual has failed now and then on hostile keys (text-escape.test.ts).
+          const plain = JSON.parse(JSON.stringify(toJsonSchema(shape))) as unknown;
+          expect(isDeepStrictEqual(schema, plain), text).toBe(true);
           expect(schema.title).toBe(`${event} data`);
           expect(Object.keys(schema.properties).sort()).toEqual(rootNames(payloads));
         },
