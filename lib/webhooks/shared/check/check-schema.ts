@@ -11,7 +11,10 @@ import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 const targetUrlSchema = z
   .string({ message: "must be a string" })
   .min(1, { message: "must not be empty" })
-  .max(2048, { message: "must be at most 2048 characters" });
+  .max(2048, { message: "must be at most 2048 characters" })
+  .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+    message: "must be an absolute http:// or https:// URL",
+  });
 
 export const checkRequestSchema = z
   .object({
