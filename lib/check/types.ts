@@ -33,7 +33,12 @@ export type Verdict = "pass" | "warn" | "fail" | "info";
 export interface CheckExchange {
   label: string; // "task.created", "HEAD", "GET", "retry #2" ...
   request: { method: string; headers: [string, string][]; bodyBytes: number; bodySha256: string };
-  answer: { status: number; headers: [string, string][]; bodyHead: string; durationMs: number } | null;
+  answer: {
+    status: number;
+    headers: [string, string][];
+    bodyHead: string;
+    durationMs: number;
+  } | null;
   error: string | null; // "ECONNREFUSED", "timed out after 10 s" ...
 }
 
@@ -64,13 +69,32 @@ export type CheckTransport = (req: {
   headers: [string, string][];
   body: Uint8Array | null;
   timeoutMs: number;
-}) => Promise<{ status: number; headers: [string, string][]; body: Uint8Array; durationMs: number }>; // throws on network error/timeout
+}) => Promise<{
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  durationMs: number;
+}>; // throws on network error/timeout
+
+/**
+ * Signs one body as the service would: the headers a delivery of it carries (content type, user agent, the
+ * signature and, for timestamp schemes, the timestamp), and the scheme id used. The CLI's `--endpoint` passes
+ * one that asks the console to sign (POST /api/webhooks/endpoints/:id/sign), so the secret stays on the server.
+ */
+export type CheckSigner = (
+  body: Uint8Array,
+) => Promise<{ scheme: string; headers: [string, string][] }>;
 
 export interface CheckOptions {
   url: string;
-  secret: string;
+  secret: string; // ignored when `signer` is given (pass "")
   scheme: string; // schemeId from lib/signing
   only?: number[];
   transport: CheckTransport;
   signal?: AbortSignal;
+  /** Signs in place of `secret` and `scheme` (see CheckSigner). */
+  signer?: CheckSigner;
+  /** Seed and clock of the sample payloads, for tests that want the same bodies twice; default: now. */
+  seed?: number;
+  now?: number;
 }
