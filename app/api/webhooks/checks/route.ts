@@ -16,16 +16,19 @@ export const maxDuration = 300;
  * Runs every case of "Check a handler" against a URL, streaming one NDJSON line per case (docs/check.md):
  * 422 `check_target_refused` for a private address, 429 `rate_limited` beyond 10 a minute per member.
  */
-export const POST = consoleRoute({ body: checkRequestSchema }, async ({ request, member, body }) => {
-  const authUrl = getServerEnv().AUTH_URL;
-  const stream = await startHandlerCheck(body, {
-    memberId: member.id,
-    consoleOrigin: authUrl ? new URL(authUrl).origin : request.nextUrl.origin,
-  });
-  return new Response(stream, {
-    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" },
-  });
-});
+export const POST = consoleRoute(
+  { body: checkRequestSchema },
+  async ({ request, member, body }) => {
+    const authUrl = getServerEnv().AUTH_URL;
+    const stream = await startHandlerCheck(body, {
+      memberId: member.id,
+      consoleOrigin: authUrl ? new URL(authUrl).origin : request.nextUrl.origin,
+    });
+    return new Response(stream, {
+      headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" },
+    });
+  },
+);
 
 /** The runs of one target, newest first. */
 export const GET = consoleRoute({ query: checkHistoryQuerySchema }, async ({ query }) => {

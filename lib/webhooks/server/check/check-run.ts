@@ -90,8 +90,7 @@ export async function startHandlerCheck(
       const send = (value: CheckStreamLine) => {
         if (listening) controller.enqueue(line(value));
       };
-      const { results: _omitted, ...started } = run;
-      send({ type: "started", run: started });
+      send({ type: "started", run });
       const results: CaseResult[] = [];
       try {
         // A member who closes the page does not stop the run: it is kept, and its history shows it whole.
@@ -105,16 +104,14 @@ export async function startHandlerCheck(
           results.push(result);
           send({ type: "case", result });
         }
-        const { results: _all, ...finished } = await finishCheckRun(
-          db,
-          run.id,
-          results,
-          summarise(results),
-        );
+        const finished = await finishCheckRun(db, run.id, results, summarise(results));
         send({ type: "finished", run: finished });
       } catch (error) {
         console.error(`[check] run ${run.id} failed: ${(error as Error).name}`);
-        send({ type: "error", error: "The check stopped on an unexpected error; it was not completed." });
+        send({
+          type: "error",
+          error: "The check stopped on an unexpected error; it was not completed.",
+        });
       }
       if (listening) controller.close();
     },

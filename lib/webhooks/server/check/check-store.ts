@@ -54,7 +54,7 @@ export async function startCheckRun(
     .insert(c)
     .values({ ...run, target: storableText(run.target) })
     .returning({ id: c.id });
-  return getCheckRunOrThrow(db, row!.id);
+  return runView(db, row!.id);
 }
 
 export async function finishCheckRun(
@@ -71,7 +71,16 @@ export async function finishCheckRun(
       summary: sql`${storableJson(summary)}::jsonb`,
     })
     .where(eq(c.id, id));
-  return getCheckRunOrThrow(db, id);
+  return runView(db, id);
+}
+
+async function runView(db: Db, id: string): Promise<CheckRunView> {
+  const [row] = await db
+    .select(viewColumns)
+    .from(c)
+    .leftJoin(members, eq(members.id, c.memberId))
+    .where(eq(c.id, id));
+  return toView(row!);
 }
 
 /** A target's runs, newest first (without their results: the run's own route has them). */
