@@ -80,9 +80,14 @@ function reverseKeys(value: unknown): unknown {
   return value;
 }
 
-/** The same JSON value written differently: two-space indentation and every object's keys reversed. */
-export function reserialise(body: Buffer): Buffer {
-  return Buffer.from(JSON.stringify(reverseKeys(JSON.parse(body.toString("utf8"))), null, 2));
+/**
+ * The same JSON value written differently: two-space indentation, and with `reorderKeys` every object's keys
+ * reversed too. Both are needed: a handler that verifies JSON.stringify(parsed) turns the first back into the
+ * signed bytes (and accepts it), while one that sorts or otherwise re-orders keys is caught by the second.
+ */
+export function reserialise(body: Buffer, options: { reorderKeys: boolean }): Buffer {
+  const value: unknown = JSON.parse(body.toString("utf8"));
+  return Buffer.from(JSON.stringify(options.reorderKeys ? reverseKeys(value) : value, null, 2));
 }
 
 /** A body that is not JSON: the envelope with its closing brace cut off. */

@@ -183,7 +183,32 @@ async function gradeCase(c: CheckCase, context: CaseContext): Promise<Graded> {
     }
     case "re-serialised": {
       const body = sampleBody("task.completed", bodies);
-      return fourXx(await send("re-serialised", "POST", await sign(body), reserialise(body)));
+      const headers = await sign(body);
+      const spaced = await send(
+        "re-serialised: spacing",
+        "POST",
+        headers,
+        reserialise(body, { reorderKeys: false }),
+      );
+      const reordered = await send(
+        "re-serialised: spacing and key order",
+        "POST",
+        headers,
+        reserialise(body, { reorderKeys: true }),
+      );
+      const accepted = [spaced, reordered].filter((sent) => !is4xx(sent.status));
+      return {
+        got:
+          accepted.length === 0
+            ? `${outcome(spaced)} and ${outcome(reordered)}`
+            : accepted
+                .map(
+                  (sent) =>
+                    `${outcome(sent)} for ${sent.exchange.label.slice("re-serialised: ".length)}`,
+                )
+                .join("; "),
+        verdict: accepted.length === 0 ? "pass" : "fail",
+      };
     }
     case "retry": {
       const body = sampleBody("project.created", bodies);
