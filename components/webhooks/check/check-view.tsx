@@ -19,14 +19,14 @@ import {
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
 import type { CaseResult } from "@/lib/check/types";
-import { allSchemes, DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
+import { DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { checkQueries } from "@/lib/webhooks/browser/check-queries";
 import { consoleApi, type CheckRunSummary } from "@/lib/webhooks/browser/console-client";
 import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
+import { SchemeSelect } from "../scheme-select";
 import { CheckHistory } from "./check-history";
 import { CheckResults } from "./check-results";
 
-const SCHEME_IDS = allSchemes().map(schemeId);
 /** The scheme select's first choice: the endpoint's own (its detected scheme, else the service's). */
 const ENDPOINT_SCHEME = "endpoint";
 
@@ -152,22 +152,19 @@ export function CheckView() {
               </div>
               <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-scheme`}>Scheme</Label>
-                <Select value={scheme} onValueChange={setScheme}>
-                  <SelectTrigger id={`${id}-scheme`} className="w-full font-mono text-xs">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={ENDPOINT_SCHEME} className="text-xs">
-                      The endpoint’s ({endpoint?.lockedScheme ? "detected" : "the service’s"})
-                    </SelectItem>
-                    <SelectSeparator />
-                    {SCHEME_IDS.map((value) => (
-                      <SelectItem key={value} value={value} className="font-mono text-xs">
-                        {value}
+                <SchemeSelect
+                  id={`${id}-scheme`}
+                  value={scheme}
+                  onChange={setScheme}
+                  first={
+                    <>
+                      <SelectItem value={ENDPOINT_SCHEME} className="text-xs">
+                        The endpoint’s ({endpoint?.lockedScheme ? "detected" : "the service’s"})
                       </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                      <SelectSeparator />
+                    </>
+                  }
+                />
                 <p className="text-xs text-muted-foreground">
                   {describeScheme(scheme === ENDPOINT_SCHEME ? endpointScheme : scheme)}
                 </p>
