@@ -48,7 +48,7 @@ async function withHandler<T>(
 ): Promise<T> {
   const handler = await startCheckHandler(kind, { secret: SECRET });
   try {
-    return await run(`${handler.url}/webhooks`);
+    return await run(handler.url);
   } finally {
     await handler.close();
   }

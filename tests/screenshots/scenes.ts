@@ -325,10 +325,10 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         const first = (await answer.text()).split("\n")[0]!;
         return (JSON.parse(first) as { run: { id: string } }).run.id;
       };
-      const naiveUrl = `${naive.url}/webhooks/stripe`;
+      const naiveUrl = naive.url;
       await run(naiveUrl);
       const naiveRun = await run(naiveUrl);
-      const correctUrl = `${correct.url}/webhooks`;
+      const correctUrl = correct.url;
       const correctRun = await run(correctUrl);
       await inEachLook(stage, async (shot, look) => {
         await shot.goto(`/webhooks/check?endpoint=${endpoint.id}`);

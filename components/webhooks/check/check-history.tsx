@@ -26,9 +26,11 @@ export function CheckHistory({
   return (
     <Card className="gap-0 py-0" role="region" aria-label="History">
       <CardHeader className="border-b py-4">
-        <CardTitle className="flex items-center gap-2">
-          <HistoryIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-          History
+        <CardTitle>
+          <h2 className="flex items-center gap-2">
+            <HistoryIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            History
+          </h2>
         </CardTitle>
         <CardDescription className="truncate font-mono text-xs">
           <UserText value={target} truncate />

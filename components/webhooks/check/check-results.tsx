@@ -65,13 +65,15 @@ export function CheckResults({
       <CardHeader className="flex flex-wrap items-start justify-between gap-3 border-b py-4">
         <div className="min-w-0">
           <CardTitle>
-            {running
-              ? "Checking…"
-              : summary
-                ? summary.ok
-                  ? "All required cases pass"
-                  : "Some cases fail"
-                : "Run"}
+            <h2>
+              {running
+                ? "Checking…"
+                : summary
+                  ? summary.ok
+                    ? "All required cases pass"
+                    : "Some cases fail"
+                  : "Run"}
+            </h2>
           </CardTitle>
           <CardDescription className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
             {run ? (

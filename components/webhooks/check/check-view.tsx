@@ -108,7 +108,9 @@ export function CheckView() {
     <div className="flex flex-col gap-6">
       <Card className="gap-4">
         <CardHeader>
-          <CardTitle>Target</CardTitle>
+          <CardTitle>
+            <h2>Target</h2>
+          </CardTitle>
           <CardDescription>
             A public URL of your handler, or this console’s own receiver. Every request is signed on
             the server with the endpoint’s secret, which never reaches this page.
