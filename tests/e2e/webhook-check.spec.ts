@@ -130,8 +130,8 @@ test("an access token runs a check over the API (NDJSON, one line per case) and 
   api,
 }) => {
   const endpoint = await endpointWithSecret(api, SECRET);
-  const created = await api.post("/api/tokens", { data: { name: "check CI", expiresInDays: 1 } });
-  expect(created.status()).toBe(201);
+  const created = await api.post("/api/tokens", { data: { name: "check CI", expiresInDays: 7 } });
+  expect(created.status(), await created.text()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   await withHandler("correct", async (url) => {
     const response = await fetch(`${APP_URL}/api/webhooks/checks`, {
