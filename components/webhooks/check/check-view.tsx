@@ -81,10 +81,17 @@ export function CheckView() {
           if (line.type === "started") {
             setLive((state) => ({ ...state!, run: line.run }));
             show({ target: line.run.target, run: line.run.id });
+            void queryClient.invalidateQueries({
+              queryKey: checkQueries.history(line.run.target).queryKey,
+            });
           } else if (line.type === "case") {
             setLive((state) => ({ ...state!, results: [...state!.results, line.result] }));
           } else if (line.type === "finished") {
             setLive((state) => ({ ...state!, run: line.run }));
+            // The history shows the run as finished as soon as the stream says so.
+            void queryClient.invalidateQueries({
+              queryKey: checkQueries.history(line.run.target).queryKey,
+            });
           } else {
             setLive((state) => ({ ...state!, error: line.error }));
           }
