@@ -89,9 +89,11 @@ export function CheckView() {
           } else if (line.type === "finished") {
             setLive((state) => ({ ...state!, run: line.run }));
             // The history shows the run as finished as soon as the stream says so.
-            void queryClient.invalidateQueries({
-              queryKey: checkQueries.history(line.run.target).queryKey,
-            });
+            const history = checkQueries.history(line.run.target).queryKey;
+            queryClient.setQueryData(history, (runs) =>
+              runs?.map((run) => (run.id === line.run.id ? line.run : run)),
+            );
+            void queryClient.invalidateQueries({ queryKey: history });
           } else {
             setLive((state) => ({ ...state!, error: line.error }));
           }
