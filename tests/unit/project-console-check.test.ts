@@ -61,6 +61,27 @@ function junit(file: string) {
   return { suites, testcases };
 }
 
+/** `check URL --secret S --json --junit FILE` against one of the handlers: its JSON lines and its JUnit file. */
+async function checkWithReports(kind: "correct" | "naive") {
+  const file = path.join(dir, `${kind}.xml`);
+  const result = await runTool([
+    "check",
+    handlers[kind]!.url,
+    "--secret",
+    SECRET,
+    "--json",
+    "--junit",
+    file,
+  ]);
+  return {
+    code: result.code,
+    stdout: result.stdout,
+    out: lines(result.stdout),
+    report: junit(file),
+    xml: readFileSync(file, "utf8"),
+  };
+}
+
 describe("project-console check", () => {
   it("passes a correct handler: exit 0, a plain table on a pipe, JSON lines and a JUnit file with no failure", async () => {
     const table = await runTool(["check", handlers.correct!.url, "--secret", SECRET], {}, TOOL_BIN);
@@ -76,18 +97,8 @@ describe("project-console check", () => {
     // Not a TTY: no colour.
     expect(table.stdout).not.toContain("\u001b[");
 
-    const file = path.join(dir, "correct.xml");
-    const json = await runTool([
-      "check",
-      handlers.correct!.url,
-      "--secret",
-      SECRET,
-      "--json",
-      "--junit",
-      file,
-    ]);
-    expect(json.code).toBe(0);
-    const out = lines(json.stdout);
+    const { code, out, report, stdout, xml } = await checkWithReports("correct");
+    expect(code).toBe(0);
     expect(out.map((l) => l.type)).toEqual([...Array(11).fill("case"), "summary"]);
     expect(out.at(-1)).toMatchObject({
       type: "summary",
@@ -97,29 +108,17 @@ describe("project-console check", () => {
       info: 1,
       scheme: "body/hex/none/raw",
     });
-    const report = junit(file);
     expect(report.suites).toMatchObject({ tests: "11", failures: "0" });
     expect(report.testcases.map((t) => t.name)[1]).toBe("2. Wrong signature (expected 4xx)");
     expect(report.testcases.every((t) => t.failure === null)).toBe(true);
-    expect(table.stdout + json.stdout + readFileSync(file, "utf8")).not.toContain(SECRET);
+    expect(table.stdout + stdout + xml).not.toContain(SECRET);
   });
 
   it("fails a naive handler on 2, 3, 4 and 5 with exit 1, and the JUnit file says which and why", async () => {
-    const file = path.join(dir, "naive.xml");
-    const result = await runTool([
-      "check",
-      handlers.naive!.url,
-      "--secret",
-      SECRET,
-      "--json",
-      "--junit",
-      file,
-    ]);
-    expect(result.code).toBe(1);
-    const out = lines(result.stdout);
+    const { code, out, report } = await checkWithReports("naive");
+    expect(code).toBe(1);
     expect(failedNumbers(out)).toEqual([2, 3, 4, 5]);
     expect(out.at(-1)).toMatchObject({ ok: false, failed: 4 });
-    const report = junit(file);
     expect(report.suites.failures).toBe("4");
     expect(report.testcases.filter((t) => t.failure).map((t) => t.name.split(".")[0])).toEqual([
       "2",
