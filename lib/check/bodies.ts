@@ -49,7 +49,7 @@ export function unknownEventBody(context: BodyContext): Buffer {
 
 /**
  * The body with exactly one byte changed, still valid JSON with the same keys (so a handler that only parses it
- * accepts it): a digit of the envelope's trailing timestamp, else the first letter or digit inside a string.
+ * accepts it): a digit of the envelope's trailing timestamp, else the first letter or digit of a string value.
  */
 export function changeOneByte(body: Buffer): Buffer {
   const changed = Buffer.from(body);
@@ -57,9 +57,10 @@ export function changeOneByte(body: Buffer): Buffer {
   const stamp = /"timestamp":"[^"]*(\d)Z"}$/.exec(text);
   let index = stamp ? text.length - 4 : -1;
   if (index < 0) {
-    const letter = /"[^"]*?([A-Za-z0-9])/.exec(text.slice(1));
-    if (!letter) throw new Error("changeOneByte: the body has no string to change.");
-    index = 1 + letter.index + letter[0].length - 1;
+    // The first letter or digit of a string value (after a colon), so no key changes.
+    const letter = /:\s*"[^"\\]*?[A-Za-z0-9]/.exec(text);
+    if (!letter) throw new Error("changeOneByte: the body has no string value to change.");
+    index = letter.index + letter[0].length - 1;
   }
   const byte = changed[index]!;
   const isDigit = byte >= 0x30 && byte <= 0x39;
