@@ -95,6 +95,8 @@ for (const { label, target, skip } of storageTargets()) {
 
       const history = await listCheckRuns(db(), targetUrl);
       expect(history.map((run) => run.id)).toEqual([second.id, first.id]);
+      expect(history[1]).toMatchObject({ summary, by: "Ada" });
+      expect(history[1]!.finishedAt).not.toBeNull();
 
       const stored = await getCheckRunOrThrow(db(), first.id);
       const answer = stored.results[0]!.exchanges[0]!.answer!;

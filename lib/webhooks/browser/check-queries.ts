@@ -10,6 +10,9 @@ export const checkQueries = {
       queryKey: [...checkQueries.all(), "history", target] as const,
       queryFn: ({ signal }) => consoleApi.checkRuns(target, signal),
       enabled: target !== "",
+      // A run in progress (this page's, or another member's) shows its verdicts once it ends.
+      refetchInterval: (query) =>
+        query.state.data?.some((run) => !run.finishedAt) ? 2_000 : false,
     }),
   run: (id: string) =>
     queryOptions({
