@@ -16,7 +16,6 @@ import {
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -40,6 +39,7 @@ import { UtcTime } from "@/components/ui/utc-time";
 import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
 import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
 import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
+import { SettingsSection } from "./settings-section";
 
 export interface TokenRow {
   id: string;
@@ -353,71 +353,67 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
   }
 
   return (
-    <section aria-labelledby="create-token-heading">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id="create-token-heading">Create a token</h2>
-          </CardTitle>
-          <CardDescription>
-            Name it after where it will live (&ldquo;laptop&rdquo;, &ldquo;CI&rdquo;), so you know
-            what breaks when you revoke it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form ref={form} action={submit} className="grid max-w-md gap-4">
-            <FormError message={error} />
-            <div className="grid gap-1.5">
-              <Label htmlFor="token-name">Name</Label>
-              <Input
-                id="token-name"
-                name="name"
-                required
-                maxLength={TOKEN_NAME_MAX_LENGTH}
-                autoComplete="off"
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="token-expiry">Expires</Label>
-              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
-                <SelectTrigger id="token-expiry" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TOKEN_EXPIRY_DAYS.map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      In {days} days
-                    </SelectItem>
-                  ))}
-                  <SelectItem value="custom">On a date…</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
-            {expiry === "custom" ? (
-              <div className="grid gap-1.5">
-                <Label htmlFor="token-expires-at">Expiry date</Label>
-                <Input
-                  id="token-expires-at"
-                  name="expiresAt"
-                  type="date"
-                  required
-                  min={bounds.min}
-                  max={bounds.max}
-                  aria-describedby="token-expires-at-hint"
-                />
-                <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
-                  The token works through the end of that day (UTC), at most a year ahead.
-                </p>
-              </div>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Creating…" : "Create token"}
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsSection
+      id="create-token-heading"
+      title="Create a token"
+      description={
+        <>
+          Name it after where it will live (&ldquo;laptop&rdquo;, &ldquo;CI&rdquo;), so you know
+          what breaks when you revoke it.
+        </>
+      }
+    >
+      <form ref={form} action={submit} className="grid max-w-md gap-4">
+        <FormError message={error} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="token-name">Name</Label>
+          <Input
+            id="token-name"
+            name="name"
+            required
+            maxLength={TOKEN_NAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="token-expiry">Expires</Label>
+          <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
+            <SelectTrigger id="token-expiry" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TOKEN_EXPIRY_DAYS.map((days) => (
+                <SelectItem key={days} value={String(days)}>
+                  In {days} days
+                </SelectItem>
+              ))}
+              <SelectItem value="custom">On a date…</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        {expiry === "custom" ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="token-expires-at">Expiry date</Label>
+            <Input
+              id="token-expires-at"
+              name="expiresAt"
+              type="date"
+              required
+              min={bounds.min}
+              max={bounds.max}
+              aria-describedby="token-expires-at-hint"
+            />
+            <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
+              The token works through the end of that day (UTC), at most a year ahead.
+            </p>
+          </div>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Creating…" : "Create token"}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
   );
 }
