@@ -38,7 +38,7 @@ export function ChangePasswordForm({
           </AlertDescription>
         </Alert>
       ) : null}
-      <form action={action} className="grid max-w-sm gap-4">
+      <form action={action} className="grid max-w-md gap-4">
         <FormError message={state.error} />
         <FormStatus message={state.error ? undefined : state.message} />
         <div className="grid gap-1.5">
