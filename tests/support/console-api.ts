@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { freePort } from "./app-server";
 import { freshPostgresUrl } from "./databases";
 import { POSTGRES_MISSING, warnPostgresSkipped } from "./postgres";
 
@@ -126,4 +127,21 @@ export async function openConsolePage(api: ConsoleApi, path = "/webhooks"): Prom
   if (body?.user?.email !== HOST_ADMIN.email) {
     throw new Error(`Sign-in failed (${signIn.status}):\n${api.output()}`);
   }
+}
+
+/**
+ * For a `describe` block: the host on a free port over `database`, the DOM's page signed in to it before the
+ * block's tests, the host stopped after them. Nothing is started when `skip` (no PostgreSQL here).
+ */
+export function signedInConsole(database: () => HostDatabase, skip: boolean): () => ConsoleApi {
+  let api: ConsoleApi | undefined;
+  beforeAll(async () => {
+    if (skip) return;
+    api = await startConsoleApi(await freePort(), database());
+    await openConsolePage(api);
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+  return () => api!;
 }

@@ -1,17 +1,11 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EndpointsSheet } from "@/components/webhooks/endpoints-sheet";
 import { consoleApi } from "@/lib/webhooks/browser/console-client";
 import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
-import { freePort } from "../support/app-server";
-import {
-  hostDatabases,
-  openConsolePage,
-  startConsoleApi,
-  type ConsoleApi,
-} from "../support/console-api";
+import { hostDatabases, signedInConsole } from "../support/console-api";
 
 /**
  * The endpoint forms (create, and each endpoint's settings) as a member uses them in the inspector's
@@ -50,16 +44,7 @@ const newEndpointForm = (sheet: HTMLElement) =>
   within(sheet).getByRole("heading", { name: "New endpoint" }).closest("form") as HTMLFormElement;
 
 describe.each(hostDatabases())("endpoint forms ($label)", ({ database, skip }) => {
-  let api: ConsoleApi;
-
-  beforeAll(async () => {
-    if (skip) return;
-    api = await startConsoleApi(await freePort(), database());
-    await openConsolePage(api);
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  signedInConsole(database, skip);
 
   it.skipIf(skip)("a created endpoint appears in the list, open, with its secret set", async () => {
     const user = userEvent.setup();

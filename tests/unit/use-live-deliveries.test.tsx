@@ -1,18 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consoleApi, type EndpointView } from "@/lib/webhooks/browser/console-client";
 import type { ListFilters } from "@/lib/webhooks/browser/inspector-queries";
 import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
 import { useLiveDeliveries } from "@/lib/webhooks/browser/use-live-deliveries";
-import { freePort } from "../support/app-server";
-import {
-  hostDatabases,
-  openConsolePage,
-  startConsoleApi,
-  type ConsoleApi,
-} from "../support/console-api";
+import { hostDatabases, signedInConsole } from "../support/console-api";
 
 /**
  * The inspector's live list as the page uses it, in a DOM without a production build: its fetches reach the
@@ -43,16 +37,7 @@ function renderLiveList(endpoint: EndpointView) {
 }
 
 describe.each(hostDatabases())("useLiveDeliveries ($label)", ({ database, skip }) => {
-  let api: ConsoleApi;
-
-  beforeAll(async () => {
-    if (skip) return;
-    api = await startConsoleApi(await freePort(), database());
-    await openConsolePage(api);
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const api = signedInConsole(database, skip);
 
   const newEndpoint = (name: string) =>
     consoleApi.createEndpoint({ name, secret: "hook-test-signing-secret" });
@@ -64,7 +49,7 @@ describe.each(hostDatabases())("useLiveDeliveries ($label)", ({ database, skip }
     expect(result.current.live.deliveries).toEqual([]);
 
     const sent = await consoleApi.sendTest(endpoint.id, { event: "task.completed" });
-    expect(sent.delivered, api.output()).toBe(true);
+    expect(sent.delivered, api().output()).toBe(true);
 
     await waitFor(() => expect(result.current.live.deliveries).toHaveLength(1), {
       timeout: 10_000,
