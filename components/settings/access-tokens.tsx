@@ -197,14 +197,16 @@ function TokenList({
         {tokens.length} {tokens.length === 1 ? "token" : "tokens"}
         {isAdmin ? " (as an admin you see everyone's)" : ""}
       </p>
-      <div className="overflow-hidden rounded-lg border bg-card">
+      {/* Columns come and go with the table's own width (a container query), not the screen's: beside
+          the settings menu at 1440 px the table is narrower than a tablet's screen. */}
+      <div className="@container overflow-hidden rounded-lg border bg-card">
         <Table className="table-fixed">
           <TableHeader className="bg-muted/40">
             <TableRow className="hover:bg-transparent">
               <TableHead>Token</TableHead>
-              {isAdmin ? <TableHead className="hidden w-44 md:table-cell">Owner</TableHead> : null}
-              <TableHead className="hidden w-44 sm:table-cell">Expires</TableHead>
-              <TableHead className="hidden w-44 lg:table-cell">Last used</TableHead>
+              {isAdmin ? <TableHead className="hidden w-44 @xl:table-cell">Owner</TableHead> : null}
+              <TableHead className="hidden w-44 @lg:table-cell">Expires</TableHead>
+              <TableHead className="hidden w-44 @4xl:table-cell">Last used</TableHead>
               <TableHead className="w-24">
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -230,7 +232,7 @@ function TokenList({
                   data-token-id={token.id}
                   data-state={token.id === highlight ? "selected" : undefined}
                 >
-                  <TableCell className="min-w-0">
+                  <TableCell className="min-w-0 whitespace-normal">
                     <div className="flex min-w-0 items-center gap-1.5">
                       <UserText value={token.name} truncate className="font-medium" />
                       <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -240,28 +242,28 @@ function TokenList({
                       Created <UtcTime iso={token.createdAt} />
                     </p>
                     {isAdmin ? (
-                      <p className="min-w-0 text-xs text-muted-foreground md:hidden">
+                      <p className="min-w-0 text-xs text-muted-foreground @xl:hidden">
                         Owner <UserText value={token.owner.email} truncate />
                         {isOwn ? " (you)" : ""}
                       </p>
                     ) : null}
-                    <p className="text-xs text-muted-foreground sm:hidden">
+                    <p className="text-xs text-muted-foreground @lg:hidden">
                       Expires <UtcTime iso={token.expiresAt} />
                     </p>
-                    <p className="text-xs text-muted-foreground lg:hidden">
+                    <p className="text-xs text-muted-foreground @4xl:hidden">
                       Last used <UtcTime iso={token.lastUsedAt} fallback="never" />
                     </p>
                   </TableCell>
                   {isAdmin ? (
-                    <TableCell className="hidden min-w-0 md:table-cell">
+                    <TableCell className="hidden min-w-0 @xl:table-cell">
                       <UserText value={token.owner.email} truncate />
                       {isOwn ? <span className="text-muted-foreground"> (you)</span> : null}
                     </TableCell>
                   ) : null}
-                  <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
+                  <TableCell className="hidden text-muted-foreground tabular-nums @lg:table-cell">
                     <UtcTime iso={token.expiresAt} />
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
+                  <TableCell className="hidden text-muted-foreground tabular-nums @4xl:table-cell">
                     <UtcTime iso={token.lastUsedAt} fallback="Never" />
                   </TableCell>
                   <TableCell className="text-right">

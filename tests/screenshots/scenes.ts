@@ -238,6 +238,8 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await form.getByLabel("Name").fill(`laptop ${look.width} ${look.scheme}`);
       await form.getByRole("button", { name: "Create token" }).click();
       await shot.getByLabel("New access token").waitFor();
+      // From the top: a full-page picture of a scrolled page draws the sticky header where it stands.
+      await shot.evaluate(() => window.scrollTo(0, 0));
       await settle(shot, 300);
       await shot.screenshot({ path: stage.shotPath("access-tokens", look), fullPage: true });
     });
