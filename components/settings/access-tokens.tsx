@@ -242,9 +242,10 @@ function TokenList({
                       Created <UtcTime iso={token.createdAt} />
                     </p>
                     {isAdmin ? (
-                      <p className="min-w-0 text-xs text-muted-foreground @xl:hidden">
-                        Owner <UserText value={token.owner.email} truncate />
-                        {isOwn ? " (you)" : ""}
+                      <p className="flex min-w-0 gap-1 text-xs text-muted-foreground @xl:hidden">
+                        <span className="shrink-0">Owner</span>
+                        <UserText value={token.owner.email} truncate />
+                        {isOwn ? <span className="shrink-0">(you)</span> : null}
                       </p>
                     ) : null}
                     <p className="text-xs text-muted-foreground @lg:hidden">
