@@ -140,9 +140,9 @@ function awkwardBody(event: string): Buffer {
 }
 
 const HEADERS: [string, string][] = [
-  ["x-first", "1"],
-  ["x-dup", "a"],
-  ["authorization", "Bearer should-not-travel"],
+  ["X-First", "1"],
+  ["X-Dup", "a"],
+  ["Authorization", "Bearer should-not-travel"],
   ["x-dup", "b"],
   ["x-last", "z"],
 ];
@@ -186,15 +186,18 @@ test.describe("listen: the stream", () => {
         path: "",
         query: "",
       });
-      const ours = event.headers.filter(([h]) => h.startsWith("x-") && h !== "x-webhook-signature");
-      // Arrival order kept. The receiver stores a repeated header joined (WHATWG Headers joins them before
-      // the route sees them), so the two x-dup lines arrive as one pair: a known limit (docs/webhooks.md).
+      const ours = event.headers.filter(
+        ([h]) => h.toLowerCase().startsWith("x-") && h !== "x-webhook-signature",
+      );
+      // Arrival order, names as sent, and the repeated header as two pairs (the project's own server hands
+      // the receiver its raw header lines).
       expect(ours).toEqual([
-        ["x-first", "1"],
-        ["x-dup", "a, b"],
+        ["X-First", "1"],
+        ["X-Dup", "a"],
+        ["x-dup", "b"],
         ["x-last", "z"],
       ]);
-      expect(event.headers.map(([h]) => h)).not.toContain("authorization");
+      expect(event.headers.map(([h]) => h.toLowerCase())).not.toContain("authorization");
       expect(JSON.stringify(event.headers)).not.toContain("should-not-travel");
     }
     const cursors = live.messages.filter((m) => m.event === "delivery").map((m) => m.id!);

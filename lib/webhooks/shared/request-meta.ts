@@ -1,5 +1,3 @@
-import { asArrived } from "@/lib/http/header-order";
-
 /**
  * What we keep about the HTTP request's headers: credentials redacted, so a stored delivery can be shown to
  * every member. (The client address comes from lib/http/client-address.ts.)
@@ -38,14 +36,31 @@ export function isCredentialHeader(name: string): boolean {
 }
 
 /**
- * Header pairs as they arrived, credentials replaced by "[redacted]": in `order` where the project's own
- * server recorded it (recordedHeaderOrder in lib/http/header-order.ts), else as received, sorted. Every
- * header the sender sent is kept, `x-console-*` ones included: none of them means anything to this app.
+ * The header pairs to store, credentials replaced by "[redacted]". Every header the sender sent is kept,
+ * `x-console-*` ones included: none of them means anything to this app.
+ *
+ * Where the project's own server is in front it hands over Node's `rawHeaders` (lib/http/edge-facts.ts), and
+ * the pairs are exactly those lines: in arrival order, a repeated header kept as separate pairs, and only what
+ * the sender sent (Next.js adds `x-forwarded-*` headers of its own to the request a route sees). Names keep
+ * the case they were sent in: `project-console listen` forwards them, and a handler (or a signing library
+ * that reads raw headers) should see what the sender wrote; HTTP names are case-insensitive, so every reader
+ * of stored headers compares them lower-cased (lookupHeaders in lib/signing/headers.ts).
+ *
+ * Without rawHeaders (`next start` alone, Vercel's runtime) all there is is WHATWG `Headers`: lower-case
+ * names, sorted, a repeated header joined into one `a, b` value. The inspector says the order was not
+ * recorded (headerOrderOnThisDeployment).
  */
-export function redactedHeaders(headers: Headers, order: string[] | null): [string, string][] {
+export function redactedHeaders(
+  headers: Headers,
+  rawHeaders: readonly string[] | null,
+): [string, string][] {
   const pairs: [string, string][] = [];
-  headers.forEach((value, name) => {
+  const keep = (name: string, value: string) =>
     pairs.push([name, isCredentialHeader(name) ? REDACTED : value]);
-  });
-  return asArrived(pairs, order);
+  if (rawHeaders) {
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) keep(rawHeaders[i]!, rawHeaders[i + 1]!);
+  } else {
+    headers.forEach((value, name) => keep(name, value));
+  }
+  return pairs;
 }
