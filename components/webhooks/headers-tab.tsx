@@ -18,6 +18,14 @@ export function HeadersTab({ delivery }: { delivery: DeliveryDetail }) {
           : "in the order received"}
         . Credentials (cookies, authorization) are redacted before storing.
       </p>
+      {delivery.query ? (
+        <p className="flex min-w-0 items-baseline gap-2 text-xs">
+          <span className="text-muted-foreground">Query</span>
+          <code className="min-w-0 font-mono break-all">
+            ?<UserText value={delivery.query} />
+          </code>
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-[13px]">
           <caption className="sr-only">Request headers</caption>

@@ -11,6 +11,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface EdgeFacts {
   /** The TCP peer's address, as the socket reports it. */
   readonly peerAddress: string | undefined;
+  /** The request target as it arrived (Node's `req.url`): path and query string, not re-encoded. */
+  readonly target: string;
   /** Node's rawHeaders of the request: names and values in the order they arrived. */
   readonly rawHeaders: readonly string[];
   /**

@@ -34,9 +34,10 @@ function deliver(
   baseUrl: string,
   body: string | Buffer,
   extraHeaders: string[] = [],
+  target = "/api/webhooks/receive",
 ): Promise<{ status: number; id: string }> {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const url = new URL("/api/webhooks/receive", baseUrl);
+  const url = new URL(target, baseUrl);
   const headers = [
     "Content-Type",
     "application/json",
@@ -115,23 +116,18 @@ test("forwards the exact bytes and the headers in their order; the signature ver
     // Bytes a re-serialiser would change: spacing, key order, escapes, a trailing newline.
     const body = `{ "event" : "task.created","timestamp":"2026-11-26T10:00:00Z",  "data":{"title":"caf\\u00e9","n":1} }\n`;
     // Order, a repeated header (two lines, in two cases, with another between) and the names' case, as sent.
-    const sent = await deliver(server.url, body, [
-      "X-Zeta",
-      "1",
-      "X-Dup",
-      "a",
-      "x-trace",
-      "a",
-      "x-dup",
-      "b",
-      "X-Alpha",
-      "2",
-    ]);
+    const sent = await deliver(
+      server.url,
+      body,
+      ["X-Zeta", "1", "X-Dup", "a", "x-trace", "a", "x-dup", "b", "X-Alpha", "2"],
+      // The query travels as sent, after the rule URL's path; a credential in it is not forwarded.
+      "/api/webhooks/receive?b=2&a=%20x&api_key=must-not-travel",
+    );
     expect(sent.status).toBe(200);
     await expect.poll(() => local.received.length, { timeout: 30_000 }).toBe(1);
     const got = local.received[0]!;
     expect(sha256(got.body)).toBe(sha256(body));
-    expect(got.url).toBe("/hooks");
+    expect(got.url).toBe("/hooks?b=2&a=%20x");
     const arrived = headerPairs(got.rawHeaders);
     const names = arrived.map(([name]) => name!.toLowerCase());
     // What we sent, in our order (not sorted: zeta before alpha), each line its own pair.

@@ -244,6 +244,36 @@ test.describe("listen: the stream", () => {
     ]);
   });
 
+  test("the query string is stored as sent, streamed without its credentials, and shown in the inspector", async ({
+    page,
+  }) => {
+    const cookie = await cookieOf(page);
+    const secret = "listen-spec-secret-query";
+    const endpoint = await createEndpoint(page.request, { secret });
+    const stream = await SseClient.open(cookie, `?endpoint=${endpoint.id}`);
+    await stream.until((c) => c.messages.some((m) => m.event === "ready"));
+    const id = await deliverRaw(
+      `${endpoint.path}?b=2&a=%22x%22&token=must-not-travel&y=caf%C3%A9`,
+      awkwardBody("task.created"),
+      secret,
+      HEADERS,
+    );
+    await stream.until((c) => c.deliveries().length >= 1);
+    stream.close();
+    expect(stream.deliveries()[0]).toMatchObject({
+      id,
+      query: "b=2&a=%22x%22&y=caf%C3%A9",
+      path: "",
+    });
+
+    const stored = "b=2&a=%22x%22&token=%5Bredacted%5D&y=caf%C3%A9";
+    const detail = await page.request.get(`/api/webhooks/deliveries/${id}`);
+    expect((await detail.json()).delivery.query).toBe(stored);
+    await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}&tab=headers`);
+    await expect(page.getByText(`?${stored}`, { exact: true })).toBeVisible();
+    await expect(page.getByText("must-not-travel")).toHaveCount(0);
+  });
+
   test("refuses a bad cursor, an unknown endpoint and a signed-out caller with the API's error JSON", async ({
     page,
   }) => {

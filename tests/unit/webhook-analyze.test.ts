@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/server/analyze";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { edgeFacts, edgeFactsStore, type EdgeFacts } from "@/lib/http/edge-facts";
-import { redactedHeaders as redactedAs } from "@/lib/webhooks/shared/request-meta";
+import {
+  queryWithoutRedacted,
+  redactedHeaders as redactedAs,
+  requestQuery,
+} from "@/lib/webhooks/shared/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 
 const JSON_TYPE = "application/json";
@@ -14,7 +18,7 @@ const redactedHeaders = (headers: Headers) => redactedAs(headers, edgeFacts()?.r
 /** Runs `fn` as a route handler behind the project's own server would, with what that server learned. */
 function behindOwnServer<T>(facts: Partial<EdgeFacts>, fn: () => T): T {
   return edgeFactsStore.run(
-    { peerAddress: undefined, rawHeaders: [], encodingPassthrough: true, ...facts },
+    { peerAddress: undefined, target: "/", rawHeaders: [], encodingPassthrough: true, ...facts },
     fn,
   );
 }
@@ -249,6 +253,27 @@ describe("request metadata", () => {
     expect(
       behindOwnServer({ rawHeaders: raw }, () => redactedHeaders(headers).map(([name]) => name)),
     ).toEqual(["X-Zulu", "X-Console-Header-Order", "Content-Type"]);
+  });
+
+  it("keeps the query string as the request target carried it, credentials redacted", () => {
+    const url = "http://localhost/api/webhooks/receive/ep";
+    expect(requestQuery(url, undefined)).toBe("");
+    expect(requestQuery(`${url}?`, undefined)).toBe("");
+    expect(requestQuery(`${url}?b=2&a=1`, undefined)).toBe("b=2&a=1");
+    // Behind our own server, the target as it arrived, not as the URL parser re-encodes it.
+    expect(requestQuery(`${url}?q=%22x%22`, '/api/webhooks/receive/ep?q="x"&z=%zz')).toBe(
+      'q="x"&z=%zz',
+    );
+    const stored = requestQuery(
+      url,
+      "/api/webhooks/receive/ep?x=1&token=abc&Api%5FKey=k&secret&y=caf%C3%A9&signature=s",
+    );
+    expect(stored).toBe(
+      "x=1&token=%5Bredacted%5D&Api%5FKey=%5Bredacted%5D&secret=%5Bredacted%5D&y=caf%C3%A9&signature=s",
+    );
+    expect(stored).not.toMatch(/abc|=k&/);
+    // A listener forwards what is left, byte for byte.
+    expect(queryWithoutRedacted(stored)).toBe("x=1&y=caf%C3%A9&signature=s");
   });
 
   it("redacts by what a header is: any name with key, token, secret, password, auth, cookie or session", () => {

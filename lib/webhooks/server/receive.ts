@@ -25,7 +25,7 @@ import {
   type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
-import { redactedHeaders } from "@/lib/webhooks/shared/request-meta";
+import { redactedHeaders, requestQuery } from "@/lib/webhooks/shared/request-meta";
 import { edgeFacts } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
@@ -125,6 +125,7 @@ function assessDelivery(
     endpointId: endpoint.id,
     receivedAt,
     method: request.method,
+    query: requestQuery(request.url, edgeFacts()?.target),
     headers: redactedHeaders(request.headers, edgeFacts()?.rawHeaders ?? null),
     clientAddress: clientAddress(request.headers, proxyTrust(env)),
     contentType,

@@ -35,6 +35,46 @@ export function isCredentialHeader(name: string): boolean {
   return !SIGNATURE_HEADERS.has(lower) && CREDENTIAL_WORDS.test(lower);
 }
 
+/** A redacted query parameter's value: "[redacted]" percent-encoded, so the query stays one valid string. */
+export const REDACTED_QUERY_VALUE = encodeURIComponent(REDACTED);
+
+/** Splits a query into its `&`-separated parts, each with its name decoded (as a form decodes it). */
+function queryParts(query: string): { part: string; rawName: string; name: string }[] {
+  if (!query) return [];
+  return query.split("&").map((part) => {
+    const equals = part.indexOf("=");
+    const rawName = equals === -1 ? part : part.slice(0, equals);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      // A malformed escape: the name as written.
+    }
+    return { part, rawName, name };
+  });
+}
+
+/**
+ * A query string to store: every parameter as written, except those named like a credential (`token`,
+ * `api_key`, `secret`: the words a header's name is judged by), whose value becomes REDACTED_QUERY_VALUE.
+ * A webhook URL often carries its secret in the query, and a stored delivery is shown to every member.
+ */
+export function redactedQuery(query: string): string {
+  return queryParts(query)
+    .map(({ part, rawName, name }) =>
+      CREDENTIAL_WORDS.test(name) ? `${rawName}=${REDACTED_QUERY_VALUE}` : part,
+    )
+    .join("&");
+}
+
+/** The stored query without its redacted parameters, as a listener forwards it (as redacted headers are not). */
+export function queryWithoutRedacted(query: string): string {
+  return queryParts(query)
+    .filter(({ part, rawName }) => part !== `${rawName}=${REDACTED_QUERY_VALUE}`)
+    .map(({ part }) => part)
+    .join("&");
+}
+
 /**
  * The header pairs to store, credentials replaced by "[redacted]". Every header the sender sent is kept,
  * `x-console-*` ones included: none of them means anything to this app.
@@ -50,6 +90,20 @@ export function isCredentialHeader(name: string): boolean {
  * names, sorted, a repeated header joined into one `a, b` value. The inspector says the order was not
  * recorded (headerOrderOnThisDeployment).
  */
+/**
+ * The request's query string to store, without its `?` ("" when none), credentials redacted (redactedQuery). From the
+ * request target as it arrived where the project's own server is in front (some senders sign the full URL,
+ * so its bytes matter); else from the URL the platform hands the route, which the WHATWG URL parser may have
+ * percent-encoded (a space, a quote, a byte above 0x7e).
+ */
+export function requestQuery(url: string, target: string | undefined): string {
+  const raw = target ?? url;
+  const start = raw.indexOf("?");
+  if (start === -1) return "";
+  const end = raw.indexOf("#", start);
+  return redactedQuery(raw.slice(start + 1, end === -1 ? undefined : end));
+}
+
 export function redactedHeaders(
   headers: Headers,
   rawHeaders: readonly string[] | null,
