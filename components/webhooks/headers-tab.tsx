@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
-import { REDACTED } from "@/lib/webhooks/shared/request-meta";
+import { REDACTED, REDACTED_QUERY_VALUE } from "@/lib/webhooks/shared/request-meta";
 
 /**
  * The request's headers in the order they arrived, or sorted by name where the deployment cannot record that
@@ -21,8 +21,15 @@ export function HeadersTab({ delivery }: { delivery: DeliveryDetail }) {
       {delivery.query ? (
         <p className="flex min-w-0 items-baseline gap-2 text-xs">
           <span className="text-muted-foreground">Query</span>
-          <code className="min-w-0 font-mono break-all">
-            ?<UserText value={delivery.query} />
+          <code data-testid="request-query" className="min-w-0 font-mono break-all">
+            ?
+            {delivery.query.split(REDACTED_QUERY_VALUE).map((text, index) => (
+              // A credential's value was replaced before storing: shown as the headers' badge is.
+              <span key={index}>
+                {index > 0 ? <Badge variant="muted">redacted</Badge> : null}
+                <UserText value={text} />
+              </span>
+            ))}
           </code>
         </p>
       ) : null}

@@ -270,7 +270,10 @@ test.describe("listen: the stream", () => {
     const detail = await page.request.get(`/api/webhooks/deliveries/${id}`);
     expect((await detail.json()).delivery.query).toBe(stored);
     await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}&tab=headers`);
-    await expect(page.getByText(`?${stored}`, { exact: true })).toBeVisible();
+    // The redacted value shows as the headers' "redacted" badge.
+    await expect(page.getByTestId("request-query")).toHaveText(
+      "?b=2&a=%22x%22&token=redacted&y=caf%C3%A9",
+    );
     await expect(page.getByText("must-not-travel")).toHaveCount(0);
   });
 
