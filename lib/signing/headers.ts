@@ -12,7 +12,9 @@ export function lookupHeaders(
   if (headers instanceof Headers) return (name) => headers.get(name);
   return (name) => {
     const wanted = name.toLowerCase();
-    const values = headers.filter(([key]) => key.toLowerCase() === wanted).map(([, value]) => value);
+    const values = headers
+      .filter(([key]) => key.toLowerCase() === wanted)
+      .map(([, value]) => value);
     return values.length > 0 ? values.join(", ") : null;
   };
 }
