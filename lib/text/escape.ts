@@ -151,3 +151,35 @@ export function csvCell(value: string): string {
   const safe = value.startsWith("'") || FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// XML (JUnit reports)
+
+/** Code points XML 1.0 cannot hold at all, not even as a character reference. */
+const XML_ILLEGAL = /^[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\p{Cs}]$/u;
+
+const XML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "\\": "\\\\",
+};
+
+/**
+ * Text for an XML attribute value or element content (a JUnit report of a handler's answers). The markup
+ * characters become entities; tab, CR, LF and everything of UNSAFE_IN_JSON that XML allows become numeric
+ * references (so an attribute keeps its line breaks and the file shows no bidi or invisible characters raw);
+ * what XML cannot hold at all (most C0 controls, U+FFFE/FFFF, lone surrogates) becomes the text `\uXXXX`, and a
+ * backslash is doubled so that text cannot be mistaken for one. The result is always well-formed, and undoing
+ * `\\` and `\uXXXX` after parsing gives back the exact input.
+ */
+export function xmlText(text: string): string {
+  return text.replace(/[&<>"'\\]|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\ufffe\uffff]/gu, (char) => {
+    const entity = XML_ENTITIES[char];
+    if (entity) return entity;
+    if (XML_ILLEGAL.test(char)) return unicodeEscapes(char);
+    return `&#x${char.codePointAt(0)!.toString(16)};`;
+  });
+}

@@ -7,9 +7,15 @@ import { getEndpointOrThrow, resolveSecret, type EndpointSettings } from "./endp
 import { signedHeaders } from "./sender";
 import { webhookContext } from "./server-context";
 
+/**
+ * The sign route's JSON limit in characters: the base64 of a 1 MiB body (4/3 of it) and room to spare, so that
+ * `project-console check --endpoint` can have its large-body case signed (lib/check/bodies.ts LARGE_BODY_BYTES).
+ */
+export const SIGN_BODY_LIMIT = 1536 * 1024;
+
 export const signBodySchema = z
   .object({
-    /** The exact bytes to sign, base64 (a body of up to about 48 KiB fits the 64 KiB JSON limit). */
+    /** The exact bytes to sign, base64 (up to about 1.1 MiB of body within SIGN_BODY_LIMIT). */
     bodyBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: "must be base64" }),
   })
   .strict();

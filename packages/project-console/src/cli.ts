@@ -9,6 +9,15 @@ import {
   removeConfig,
   saveConfig,
 } from "./config";
+import { check, CheckError, writeJunit } from "./check";
+import {
+  caseJsonLine,
+  junitXml,
+  summaryJsonLine,
+  summaryLine,
+  tableHeader,
+  tableRow,
+} from "./check-report";
 import { callConsole, ConsoleError } from "./console-api";
 import { listen, sinceOption } from "./listen";
 import { createOutput } from "./output";
@@ -16,7 +25,7 @@ import { parseForwardRule, RuleError } from "./routes";
 import { trigger, TriggerError } from "./trigger";
 
 /**
- * The `project-console` command: login, logout, listen, trigger (docs/listen.md). Every mistake a person can
+ * The `project-console` command: login, logout, listen, trigger (docs/listen.md), check (docs/check.md). Every mistake a person can
  * make (an unknown option, a bad URL, no login, a revoked token, a console that cannot be reached) ends with
  * one line on stderr and exit code 1; the token never appears in any output.
  */
@@ -173,6 +182,56 @@ export function buildProgram(): Command {
       },
     );
 
+  program
+    .command("check")
+    .description(
+      "Grade a webhook handler against every rule of the service (docs/check.md); exit 0 only when every required case passes.",
+    )
+    .argument("<url>", "the handler's URL, e.g. http://localhost:3000/webhooks")
+    .option("--endpoint <name|id>", "sign as this endpoint does, with its secret, on the console")
+    .option("--secret <secret>", "sign here with this secret instead")
+    .option(
+      "--scheme <id>",
+      "with --secret: the signature scheme (default body/hex/none/raw), e.g. timestamp.body/base64/sha256=/raw",
+    )
+    .option("--only <numbers>", "run only these cases, e.g. 2,3")
+    .option("--json", "one JSON object per line")
+    .option("--junit <file>", "also write a JUnit XML report, one test case per check")
+    .action(
+      async (
+        url: string,
+        options: {
+          endpoint?: string;
+          secret?: string;
+          scheme?: string;
+          only?: string;
+          json?: boolean;
+          junit?: string;
+        },
+      ) => {
+        const colour = !options.json && process.stdout.isTTY === true;
+        let headed = false;
+        const result = await check({
+          url,
+          ...options,
+          config: () => loadConfig(),
+          onResult: (caseResult) => {
+            if (options.json) return process.stdout.write(`${caseJsonLine(caseResult)}\n`);
+            if (!headed) process.stdout.write(`${tableHeader()}\n`);
+            headed = true;
+            process.stdout.write(`${tableRow(caseResult, colour)}\n`);
+          },
+        });
+        if (options.json) {
+          process.stdout.write(`${summaryJsonLine(result.url, result.scheme, result.summary)}\n`);
+        } else {
+          process.stdout.write(`${summaryLine(result.summary, colour)}\n`);
+        }
+        if (options.junit) await writeJunit(options.junit, junitXml(result));
+        if (!result.summary.ok) process.exitCode = 1;
+      },
+    );
+
   return program;
 }
 
@@ -190,7 +249,9 @@ async function readToken(): Promise<string> {
 
 /** Our own errors are one line for a person; anything else is a bug, still one line. */
 function expected(error: unknown): boolean {
-  return [ConfigError, ConsoleError, RuleError, TriggerError].some((kind) => error instanceof kind);
+  return [CheckError, ConfigError, ConsoleError, RuleError, TriggerError].some(
+    (kind) => error instanceof kind,
+  );
 }
 
 export async function main(argv = process.argv): Promise<void> {

@@ -1,11 +1,19 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
-import { signBodyForEndpoint, signBodySchema } from "@/lib/webhooks/server/endpoint-signing";
+import {
+  SIGN_BODY_LIMIT,
+  signBodyForEndpoint,
+  signBodySchema,
+} from "@/lib/webhooks/server/endpoint-signing";
 
 export const dynamic = "force-dynamic";
 
-/** Signs a body with this endpoint's secret in its detected scheme (for `project-console trigger`). */
+/**
+ * Signs a body with this endpoint's secret in its detected scheme (for `project-console trigger` and `check`).
+ * The limit fits the base64 of `check`'s 1 MiB case (lib/check/bodies.ts LARGE_BODY_BYTES), which the tool
+ * cannot sign itself without the secret leaving the server.
+ */
 export const POST = consoleRoute(
-  { params: endpointParamsSchema, body: signBodySchema },
+  { params: endpointParamsSchema, body: signBodySchema, bodyLimit: SIGN_BODY_LIMIT },
   async ({ params, body }) => signBodyForEndpoint(params.id, body),
 );
