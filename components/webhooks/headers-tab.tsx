@@ -27,7 +27,8 @@ export function HeadersTab({ delivery }: { delivery: DeliveryDetail }) {
               // A credential's value was replaced before storing: shown as the headers' badge is.
               <span key={index}>
                 {index > 0 ? <Badge variant="muted">redacted</Badge> : null}
-                <UserText value={text} />
+                {/* Empty after a trailing redacted value: UserText would show its "—" placeholder. */}
+                {text ? <UserText value={text} /> : null}
               </span>
             ))}
           </code>
