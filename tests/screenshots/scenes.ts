@@ -262,7 +262,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
     let text = "";
     const ids: string[] = [];
     for (const event of ["task.created", "task.completed"]) {
-      const answer = await deliver(api, endpoint.path, JSON.stringify(envelope(event)), { secret });
+      // A query string (one parameter a credential, redacted) for the Headers tab's query line.
+      const answer = await deliver(
+        api,
+        `${endpoint.path}?source=ci&token=abc123`,
+        JSON.stringify(envelope(event)),
+        { secret },
+      );
       ids.push((await answer.json()).id);
     }
     while ((text.match(/event: delivery/g) ?? []).length < 2) {
@@ -303,6 +309,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.getByTestId("listeners").waitFor();
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("listen-endpoints", look) });
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${ids[0]}&tab=headers`);
+      await shot.getByRole("table", { name: "Request headers" }).waitFor();
+      await settle(shot);
+      await shot.screenshot({
+        path: stage.shotPath("listen-headers", look),
+        fullPage: look.width < 800,
+      });
     });
     stream.abort();
   },
