@@ -16,7 +16,6 @@ import {
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -40,6 +39,7 @@ import { UtcTime } from "@/components/ui/utc-time";
 import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
 import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
 import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
+import { SettingsSection } from "./settings-section";
 
 export interface TokenRow {
   id: string;
@@ -197,14 +197,16 @@ function TokenList({
         {tokens.length} {tokens.length === 1 ? "token" : "tokens"}
         {isAdmin ? " (as an admin you see everyone's)" : ""}
       </p>
-      <div className="overflow-hidden rounded-lg border bg-card">
+      {/* Columns come and go with the table's own width (a container query), not the screen's: beside
+          the settings menu at 1440 px the table is narrower than a tablet's screen. */}
+      <div className="@container overflow-hidden rounded-lg border bg-card">
         <Table className="table-fixed">
           <TableHeader className="bg-muted/40">
             <TableRow className="hover:bg-transparent">
               <TableHead>Token</TableHead>
-              {isAdmin ? <TableHead className="hidden w-44 md:table-cell">Owner</TableHead> : null}
-              <TableHead className="hidden w-44 sm:table-cell">Expires</TableHead>
-              <TableHead className="hidden w-44 lg:table-cell">Last used</TableHead>
+              {isAdmin ? <TableHead className="hidden w-44 @xl:table-cell">Owner</TableHead> : null}
+              <TableHead className="hidden w-44 @lg:table-cell">Expires</TableHead>
+              <TableHead className="hidden w-44 @4xl:table-cell">Last used</TableHead>
               <TableHead className="w-24">
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -230,7 +232,7 @@ function TokenList({
                   data-token-id={token.id}
                   data-state={token.id === highlight ? "selected" : undefined}
                 >
-                  <TableCell className="min-w-0">
+                  <TableCell className="min-w-0 whitespace-normal">
                     <div className="flex min-w-0 items-center gap-1.5">
                       <UserText value={token.name} truncate className="font-medium" />
                       <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -240,28 +242,29 @@ function TokenList({
                       Created <UtcTime iso={token.createdAt} />
                     </p>
                     {isAdmin ? (
-                      <p className="min-w-0 text-xs text-muted-foreground md:hidden">
-                        Owner <UserText value={token.owner.email} truncate />
-                        {isOwn ? " (you)" : ""}
+                      <p className="flex min-w-0 gap-1 text-xs text-muted-foreground @xl:hidden">
+                        <span className="shrink-0">Owner</span>
+                        <UserText value={token.owner.email} truncate />
+                        {isOwn ? <span className="shrink-0">(you)</span> : null}
                       </p>
                     ) : null}
-                    <p className="text-xs text-muted-foreground sm:hidden">
+                    <p className="text-xs text-muted-foreground @lg:hidden">
                       Expires <UtcTime iso={token.expiresAt} />
                     </p>
-                    <p className="text-xs text-muted-foreground lg:hidden">
+                    <p className="text-xs text-muted-foreground @4xl:hidden">
                       Last used <UtcTime iso={token.lastUsedAt} fallback="never" />
                     </p>
                   </TableCell>
                   {isAdmin ? (
-                    <TableCell className="hidden min-w-0 md:table-cell">
+                    <TableCell className="hidden min-w-0 @xl:table-cell">
                       <UserText value={token.owner.email} truncate />
                       {isOwn ? <span className="text-muted-foreground"> (you)</span> : null}
                     </TableCell>
                   ) : null}
-                  <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
+                  <TableCell className="hidden text-muted-foreground tabular-nums @lg:table-cell">
                     <UtcTime iso={token.expiresAt} />
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground tabular-nums lg:table-cell">
+                  <TableCell className="hidden text-muted-foreground tabular-nums @4xl:table-cell">
                     <UtcTime iso={token.lastUsedAt} fallback="Never" />
                   </TableCell>
                   <TableCell className="text-right">
@@ -353,71 +356,67 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
   }
 
   return (
-    <section aria-labelledby="create-token-heading">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id="create-token-heading">Create a token</h2>
-          </CardTitle>
-          <CardDescription>
-            Name it after where it will live (&ldquo;laptop&rdquo;, &ldquo;CI&rdquo;), so you know
-            what breaks when you revoke it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form ref={form} action={submit} className="grid max-w-md gap-4">
-            <FormError message={error} />
-            <div className="grid gap-1.5">
-              <Label htmlFor="token-name">Name</Label>
-              <Input
-                id="token-name"
-                name="name"
-                required
-                maxLength={TOKEN_NAME_MAX_LENGTH}
-                autoComplete="off"
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="token-expiry">Expires</Label>
-              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
-                <SelectTrigger id="token-expiry" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TOKEN_EXPIRY_DAYS.map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      In {days} days
-                    </SelectItem>
-                  ))}
-                  <SelectItem value="custom">On a date…</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
-            {expiry === "custom" ? (
-              <div className="grid gap-1.5">
-                <Label htmlFor="token-expires-at">Expiry date</Label>
-                <Input
-                  id="token-expires-at"
-                  name="expiresAt"
-                  type="date"
-                  required
-                  min={bounds.min}
-                  max={bounds.max}
-                  aria-describedby="token-expires-at-hint"
-                />
-                <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
-                  The token works through the end of that day (UTC), at most a year ahead.
-                </p>
-              </div>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Creating…" : "Create token"}
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsSection
+      id="create-token-heading"
+      title="Create a token"
+      description={
+        <>
+          Name it after where it will live (&ldquo;laptop&rdquo;, &ldquo;CI&rdquo;), so you know
+          what breaks when you revoke it.
+        </>
+      }
+    >
+      <form ref={form} action={submit} className="grid max-w-md gap-4">
+        <FormError message={error} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="token-name">Name</Label>
+          <Input
+            id="token-name"
+            name="name"
+            required
+            maxLength={TOKEN_NAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="token-expiry">Expires</Label>
+          <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
+            <SelectTrigger id="token-expiry" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TOKEN_EXPIRY_DAYS.map((days) => (
+                <SelectItem key={days} value={String(days)}>
+                  In {days} days
+                </SelectItem>
+              ))}
+              <SelectItem value="custom">On a date…</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        {expiry === "custom" ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="token-expires-at">Expiry date</Label>
+            <Input
+              id="token-expires-at"
+              name="expiresAt"
+              type="date"
+              required
+              min={bounds.min}
+              max={bounds.max}
+              aria-describedby="token-expires-at-hint"
+            />
+            <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
+              The token works through the end of that day (UTC), at most a year ahead.
+            </p>
+          </div>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Creating…" : "Create token"}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
   );
 }

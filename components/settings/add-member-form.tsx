@@ -3,7 +3,6 @@
 import { useActionState, useRef, useState } from "react";
 import { FormError, FormStatus } from "@/components/ui/form-error";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -16,6 +15,7 @@ import {
 import { addMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/schemas";
+import { SettingsSection } from "./settings-section";
 
 // No look-alike characters (0/O, 1/l/I): the admin may read it out to the new member.
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -39,29 +39,21 @@ export function AddMemberForm({ canAddAdmin }: { canAddAdmin: boolean }) {
   const password = useRef<HTMLInputElement>(null);
 
   return (
-    <section aria-labelledby="add-member-heading">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id="add-member-heading">Add a member</h2>
-          </CardTitle>
-          <CardDescription>
-            They sign in with this email and the temporary password, then choose their own.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {/* Remounted after each success, so the fields start empty for the next member. */}
-          <AddMemberFields
-            key={state.done}
-            state={state}
-            action={action}
-            pending={pending}
-            canAddAdmin={canAddAdmin}
-            password={password}
-          />
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsSection
+      id="add-member-heading"
+      title="Add a member"
+      description="They sign in with this email and the temporary password, then choose their own."
+    >
+      {/* Remounted after each success, so the fields start empty for the next member. */}
+      <AddMemberFields
+        key={state.done}
+        state={state}
+        action={action}
+        pending={pending}
+        canAddAdmin={canAddAdmin}
+        password={password}
+      />
+    </SettingsSection>
   );
 }
 

@@ -5,12 +5,12 @@ import { useActionState } from "react";
 import { FormError, FormStatus } from "@/components/ui/form-error";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { changePasswordAction } from "@/lib/auth/actions/account";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
+import { SettingsSection } from "./settings-section";
 
 export function ChangePasswordForm({
   changed,
@@ -25,75 +25,68 @@ export function ChangePasswordForm({
       : undefined,
   });
   return (
-    <section aria-labelledby="change-password-heading">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id="change-password-heading">Change your password</h2>
-          </CardTitle>
-          <CardDescription>Changing it signs out your other sessions.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {temporary ? (
-            <Alert variant="warning" className="mb-4 max-w-sm">
-              <TriangleAlertIcon aria-hidden="true" />
-              <AlertDescription>
-                You signed in with a temporary password someone else chose. Choose your own to go
-                on.
-              </AlertDescription>
-            </Alert>
-          ) : null}
-          <form action={action} className="grid max-w-sm gap-4">
-            <FormError message={state.error} />
-            <FormStatus message={state.error ? undefined : state.message} />
-            <div className="grid gap-1.5">
-              <Label htmlFor="current-password">
-                {temporary ? "Temporary password" : "Current password"}
-              </Label>
-              <Input
-                id="current-password"
-                name="currentPassword"
-                type="password"
-                required
-                autoComplete="current-password"
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="new-password">New password</Label>
-              <Input
-                id="new-password"
-                name="newPassword"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-                aria-describedby="new-password-hint"
-              />
-              <p id="new-password-hint" className="text-xs text-muted-foreground">
-                At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.
-              </p>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="confirm-password">New password again</Label>
-              <Input
-                id="confirm-password"
-                name="confirmPassword"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            </div>
-            <div>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Changing…" : "Change password"}
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsSection
+      id="change-password-heading"
+      title="Change your password"
+      description="Changing it signs out your other sessions."
+    >
+      {temporary ? (
+        <Alert variant="warning" className="mb-4 max-w-sm">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertDescription>
+            You signed in with a temporary password someone else chose. Choose your own to go on.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form action={action} className="grid max-w-md gap-4">
+        <FormError message={state.error} />
+        <FormStatus message={state.error ? undefined : state.message} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="current-password">
+            {temporary ? "Temporary password" : "Current password"}
+          </Label>
+          <Input
+            id="current-password"
+            name="currentPassword"
+            type="password"
+            required
+            autoComplete="current-password"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-password">New password</Label>
+          <Input
+            id="new-password"
+            name="newPassword"
+            type="password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            autoComplete="new-password"
+            aria-describedby="new-password-hint"
+          />
+          <p id="new-password-hint" className="text-xs text-muted-foreground">
+            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.
+          </p>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="confirm-password">New password again</Label>
+          <Input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            autoComplete="new-password"
+          />
+        </div>
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Changing…" : "Change password"}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
-import { REDACTED } from "@/lib/webhooks/shared/request-meta";
+import { REDACTED, REDACTED_QUERY_VALUE } from "@/lib/webhooks/shared/request-meta";
 
 /**
  * The request's headers in the order they arrived, or sorted by name where the deployment cannot record that
@@ -18,6 +18,22 @@ export function HeadersTab({ delivery }: { delivery: DeliveryDetail }) {
           : "in the order received"}
         . Credentials (cookies, authorization) are redacted before storing.
       </p>
+      {delivery.query ? (
+        <p className="flex min-w-0 items-baseline gap-2 text-xs">
+          <span className="text-muted-foreground">Query</span>
+          <code data-testid="request-query" className="min-w-0 font-mono break-all">
+            ?
+            {delivery.query.split(REDACTED_QUERY_VALUE).map((text, index) => (
+              // A credential's value was replaced before storing: shown as the headers' badge is.
+              <span key={index}>
+                {index > 0 ? <Badge variant="muted">redacted</Badge> : null}
+                {/* Empty after a trailing redacted value: UserText would show its "—" placeholder. */}
+                {text ? <UserText value={text} /> : null}
+              </span>
+            ))}
+          </code>
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-[13px]">
           <caption className="sr-only">Request headers</caption>

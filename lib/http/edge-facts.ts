@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { headerOrderOf } from "./header-order";
 
 /**
  * What the project's own HTTP server (lib/http/server.ts) learned about a request before Next.js saw it, handed
@@ -12,6 +11,8 @@ import { headerOrderOf } from "./header-order";
 export interface EdgeFacts {
   /** The TCP peer's address, as the socket reports it. */
   readonly peerAddress: string | undefined;
+  /** The request target as it arrived (Node's `req.url`): path and query string, not re-encoded. */
+  readonly target: string;
   /** Node's rawHeaders of the request: names and values in the order they arrived. */
   readonly rawHeaders: readonly string[];
   /**
@@ -31,12 +32,6 @@ export const edgeFactsStore: AsyncLocalStorage<EdgeFacts> = (holder[KEY] ??=
 /** The facts of the request being handled, or undefined where the project's own server is not in front. */
 export function edgeFacts(): EdgeFacts | undefined {
   return edgeFactsStore.getStore();
-}
-
-/** The arrival order of the request being handled (lower-case names), or null where nobody recorded it. */
-export function recordedHeaderOrder(): string[] | null {
-  const facts = edgeFacts();
-  return facts ? headerOrderOf(facts.rawHeaders) : null;
 }
 
 /**

@@ -268,6 +268,7 @@ export function createConsoleServer(handle: Handler, drainMs = DRAIN_MS) {
       });
       const facts: EdgeFacts = {
         peerAddress: req.socket.remoteAddress,
+        target: req.url ?? "",
         rawHeaders: req.rawHeaders,
         encodingPassthrough: true,
       };

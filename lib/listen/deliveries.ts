@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { isCredentialHeader, REDACTED } from "@/lib/webhooks/shared/request-meta";
+import {
+  isCredentialHeader,
+  queryWithoutRedacted,
+  REDACTED,
+} from "@/lib/webhooks/shared/request-meta";
 import { eventMatcher } from "./event-glob";
 import { cursorOf, type Position } from "./position";
 
@@ -20,6 +24,7 @@ const rowColumns = {
   endpointName: e.name,
   receivedAt: d.receivedAt,
   method: d.method,
+  query: d.query,
   headers: d.headers,
   body: d.body,
   event: d.event,
@@ -140,8 +145,9 @@ export interface StreamEvent {
 
 /**
  * A stored delivery as a listener forwards it. Headers keep their arrival order and duplicates; the ones
- * the store redacted (credentials) are left out, never forwarded as "[redacted]". The receiver has no
- * sub-paths and keeps no query string, so both are empty.
+ * the store redacted (credentials) are left out, never forwarded as "[redacted]", and so are the query's
+ * redacted parameters. `path` is always "": the receiver has no sub-paths (a sender's URL below an endpoint's
+ * is not the receiver's, and stores nothing), so there is no suffix to forward.
  */
 export function streamEvent(row: StreamRow): StreamEvent {
   return {
@@ -152,7 +158,7 @@ export function streamEvent(row: StreamRow): StreamEvent {
     receivedAt: row.receivedAt.toISOString(),
     method: row.method,
     path: "",
-    query: "",
+    query: queryWithoutRedacted(row.query),
     event: row.event,
     headers: row.headers.filter(
       ([name, value]) => !(value === REDACTED && isCredentialHeader(name)),

@@ -34,9 +34,10 @@ function deliver(
   baseUrl: string,
   body: string | Buffer,
   extraHeaders: string[] = [],
+  target = "/api/webhooks/receive",
 ): Promise<{ status: number; id: string }> {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const url = new URL("/api/webhooks/receive", baseUrl);
+  const url = new URL(target, baseUrl);
   const headers = [
     "Content-Type",
     "application/json",
@@ -114,33 +115,45 @@ test("forwards the exact bytes and the headers in their order; the signature ver
     await ready(tool);
     // Bytes a re-serialiser would change: spacing, key order, escapes, a trailing newline.
     const body = `{ "event" : "task.created","timestamp":"2026-11-26T10:00:00Z",  "data":{"title":"caf\\u00e9","n":1} }\n`;
-    // The receiver's store keeps each header name once, in first-arrival order, a repeated one joined by ", "
-    // (lib/webhooks/shared/request-meta.ts), so the order is proved on distinct names; the tool's own keeping
-    // of duplicates is proved in tests/unit/project-console-cli.test.ts.
-    const sent = await deliver(server.url, body, ["X-Zeta", "1", "x-trace", "a", "X-Alpha", "2"]);
+    // Order, a repeated header (two lines, in two cases, with another between) and the names' case, as sent.
+    const sent = await deliver(
+      server.url,
+      body,
+      ["X-Zeta", "1", "X-Dup", "a", "x-trace", "a", "x-dup", "b", "X-Alpha", "2"],
+      // The query travels as sent, after the rule URL's path; a credential in it is not forwarded.
+      "/api/webhooks/receive?b=2&a=%20x&api_key=must-not-travel",
+    );
     expect(sent.status).toBe(200);
     await expect.poll(() => local.received.length, { timeout: 30_000 }).toBe(1);
     const got = local.received[0]!;
     expect(sha256(got.body)).toBe(sha256(body));
-    expect(got.url).toBe("/hooks");
-    const arrived = headerPairs(got.rawHeaders).map(([name, value]) => [name.toLowerCase(), value]);
-    const names = arrived.map(([name]) => name);
-    // What we sent, in our order (not sorted: zeta before alpha).
+    expect(got.url).toBe("/hooks?b=2&a=%20x");
+    const arrived = headerPairs(got.rawHeaders);
+    const names = arrived.map(([name]) => name!.toLowerCase());
+    // What we sent, in our order (not sorted: zeta before alpha), each line its own pair.
     const ours = arrived.filter(([name]) =>
-      ["content-type", "x-zeta", "x-trace", "x-alpha", SIGNATURE_HEADER, "content-length"].includes(
-        name!,
-      ),
+      [
+        "content-type",
+        "x-zeta",
+        "x-dup",
+        "x-trace",
+        "x-alpha",
+        SIGNATURE_HEADER,
+        "content-length",
+      ].includes(name!.toLowerCase()),
     );
     expect(ours).toEqual([
-      ["content-type", "application/json"],
-      ["x-zeta", "1"],
+      ["Content-Type", "application/json"],
+      ["X-Zeta", "1"],
+      ["X-Dup", "a"],
       ["x-trace", "a"],
-      ["x-alpha", "2"],
-      [SIGNATURE_HEADER, sign(Buffer.from(body), E2E.webhookSecret, DEFAULT_SCHEME)],
-      ["content-length", String(Buffer.byteLength(body))],
+      ["x-dup", "b"],
+      ["X-Alpha", "2"],
+      ["X-Webhook-Signature", sign(Buffer.from(body), E2E.webhookSecret, DEFAULT_SCHEME)],
+      ["Content-Length", String(Buffer.byteLength(body))],
     ]);
     expect(names.filter((name) => name === "host")).toHaveLength(1);
-    const signature = arrived.find(([name]) => name === SIGNATURE_HEADER)![1]!;
+    const signature = arrived.find(([name]) => name!.toLowerCase() === SIGNATURE_HEADER)![1]!;
     expect(
       verifySignature({ body: got.body, secret: E2E.webhookSecret, signatureHeader: signature }),
     ).not.toEqual([]);

@@ -140,9 +140,9 @@ function awkwardBody(event: string): Buffer {
 }
 
 const HEADERS: [string, string][] = [
-  ["x-first", "1"],
-  ["x-dup", "a"],
-  ["authorization", "Bearer should-not-travel"],
+  ["X-First", "1"],
+  ["X-Dup", "a"],
+  ["Authorization", "Bearer should-not-travel"],
   ["x-dup", "b"],
   ["x-last", "z"],
 ];
@@ -186,15 +186,18 @@ test.describe("listen: the stream", () => {
         path: "",
         query: "",
       });
-      const ours = event.headers.filter(([h]) => h.startsWith("x-") && h !== "x-webhook-signature");
-      // Arrival order kept. The receiver stores a repeated header joined (WHATWG Headers joins them before
-      // the route sees them), so the two x-dup lines arrive as one pair: a known limit (docs/webhooks.md).
+      const ours = event.headers.filter(
+        ([h]) => h.toLowerCase().startsWith("x-") && h !== "x-webhook-signature",
+      );
+      // Arrival order, names as sent, and the repeated header as two pairs (the project's own server hands
+      // the receiver its raw header lines).
       expect(ours).toEqual([
-        ["x-first", "1"],
-        ["x-dup", "a, b"],
+        ["X-First", "1"],
+        ["X-Dup", "a"],
+        ["x-dup", "b"],
         ["x-last", "z"],
       ]);
-      expect(event.headers.map(([h]) => h)).not.toContain("authorization");
+      expect(event.headers.map(([h]) => h.toLowerCase())).not.toContain("authorization");
       expect(JSON.stringify(event.headers)).not.toContain("should-not-travel");
     }
     const cursors = live.messages.filter((m) => m.event === "delivery").map((m) => m.id!);
@@ -239,6 +242,39 @@ test.describe("listen: the stream", () => {
       [endpoint.id, "task.completed"],
       [other.id, "task.created"],
     ]);
+  });
+
+  test("the query string is stored as sent, streamed without its credentials, and shown in the inspector", async ({
+    page,
+  }) => {
+    const cookie = await cookieOf(page);
+    const secret = "listen-spec-secret-query";
+    const endpoint = await createEndpoint(page.request, { secret });
+    const stream = await SseClient.open(cookie, `?endpoint=${endpoint.id}`);
+    await stream.until((c) => c.messages.some((m) => m.event === "ready"));
+    const id = await deliverRaw(
+      `${endpoint.path}?b=2&a=%22x%22&token=must-not-travel&y=caf%C3%A9`,
+      awkwardBody("task.created"),
+      secret,
+      HEADERS,
+    );
+    await stream.until((c) => c.deliveries().length >= 1);
+    stream.close();
+    expect(stream.deliveries()[0]).toMatchObject({
+      id,
+      query: "b=2&a=%22x%22&y=caf%C3%A9",
+      path: "",
+    });
+
+    const stored = "b=2&a=%22x%22&token=%5Bredacted%5D&y=caf%C3%A9";
+    const detail = await page.request.get(`/api/webhooks/deliveries/${id}`);
+    expect((await detail.json()).delivery.query).toBe(stored);
+    await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}&tab=headers`);
+    // The redacted value shows as the headers' "redacted" badge.
+    await expect(page.getByTestId("request-query")).toHaveText(
+      "?b=2&a=%22x%22&token=redacted&y=caf%C3%A9",
+    );
+    await expect(page.getByText("must-not-travel")).toHaveCount(0);
   });
 
   test("refuses a bad cursor, an unknown endpoint and a signed-out caller with the API's error JSON", async ({

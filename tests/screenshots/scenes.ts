@@ -239,6 +239,8 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await form.getByLabel("Name").fill(`laptop ${look.width} ${look.scheme}`);
       await form.getByRole("button", { name: "Create token" }).click();
       await shot.getByLabel("New access token").waitFor();
+      // From the top: a full-page picture of a scrolled page draws the sticky header where it stands.
+      await shot.evaluate(() => window.scrollTo(0, 0));
       await settle(shot, 300);
       await shot.screenshot({ path: stage.shotPath("access-tokens", look), fullPage: true });
     });
@@ -261,7 +263,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
     let text = "";
     const ids: string[] = [];
     for (const event of ["task.created", "task.completed"]) {
-      const answer = await deliver(api, endpoint.path, JSON.stringify(envelope(event)), { secret });
+      // A query string (one parameter a credential, redacted) for the Headers tab's query line.
+      const answer = await deliver(
+        api,
+        `${endpoint.path}?source=ci&token=abc123`,
+        JSON.stringify(envelope(event)),
+        { secret },
+      );
       ids.push((await answer.json()).id);
     }
     while ((text.match(/event: delivery/g) ?? []).length < 2) {
@@ -302,6 +310,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.getByTestId("listeners").waitFor();
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("listen-endpoints", look) });
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${ids[0]}&tab=headers`);
+      await shot.getByRole("table", { name: "Request headers" }).waitFor();
+      await settle(shot);
+      await shot.screenshot({
+        path: stage.shotPath("listen-headers", look),
+        fullPage: look.width < 800,
+      });
     });
     stream.abort();
   },

@@ -13,6 +13,7 @@ export function newDelivery(endpointId: string, overrides: Partial<NewDelivery> 
     endpointId,
     receivedAt: new Date(),
     method: "POST",
+    query: "",
     headers: [["content-type", "application/json"]],
     clientAddress: "203.0.113.9",
     contentType: "application/json",

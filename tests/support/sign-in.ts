@@ -18,13 +18,18 @@ export function signInButton(page: Page) {
 }
 
 /** Fills and submits the sign-in form already open, and waits for the server's answer (not for what follows). */
-export async function submitSignInForm(page: Page, { email, password }: Credentials) {
+export async function submitSignInForm(
+  page: Page,
+  { email, password }: Credentials,
+  timeout?: number,
+) {
   await expect(signInButton(page)).toBeEnabled();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   const answered = page.waitForResponse(
     (response) =>
       response.request().method() === "POST" && new URL(response.url()).pathname === "/sign-in",
+    { timeout },
   );
   await signInButton(page).click();
   await answered;
@@ -41,7 +46,8 @@ export async function signInThroughForm(
   { origin = "", timeout }: { origin?: string; timeout?: number } = {},
 ) {
   await page.goto(`${origin}/sign-in`);
-  await submitSignInForm(page, who);
+  // The first answer may wait for the migration too: the caller's timeout covers it.
+  await submitSignInForm(page, who, timeout);
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout });
 }
 

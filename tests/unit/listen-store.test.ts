@@ -36,11 +36,13 @@ function delivery(
   event: string,
   body: Buffer,
   headers: [string, string][],
+  query = "",
 ): NewDelivery {
   return {
     endpointId,
     receivedAt: new Date(),
     method: "POST",
+    query,
     headers,
     clientAddress: null,
     contentType: "application/json",
@@ -125,7 +127,7 @@ for (const { label, target, skip } of storageTargets()) {
       return createEndpoint(db(), box, { name: `ep-${randomBytes(3).toString("hex")}` });
     }
 
-    async function store(endpointId: string, event: string, body = randomBytes(64)) {
+    async function store(endpointId: string, event: string, body = randomBytes(64), query = "") {
       const headers: [string, string][] = [
         ["x-first", "1"],
         ["authorization", "[redacted]"],
@@ -133,7 +135,11 @@ for (const { label, target, skip } of storageTargets()) {
         ["content-type", "application/json"],
         ["x-dup", "b"],
       ];
-      const stored = await insertDelivery(db(), delivery(endpointId, event, body, headers), 60);
+      const stored = await insertDelivery(
+        db(),
+        delivery(endpointId, event, body, headers, query),
+        60,
+      );
       return { id: String(stored.id), body };
     }
 
@@ -155,7 +161,13 @@ for (const { label, target, skip } of storageTargets()) {
     it("streams every delivery after the start, in order, with exact bytes and headers as they arrived", async () => {
       const endpoint = await newEndpoint();
       const start = await hub.currentHead();
-      const first = await store(endpoint.id, "task.created", Buffer.from([0, 255, 10, 13, 0x22]));
+      // The query as stored (redactedQuery): its redacted parameter is left out, the rest byte for byte.
+      const first = await store(
+        endpoint.id,
+        "task.created",
+        Buffer.from([0, 255, 10, 13, 0x22]),
+        "x=1&api_key=%5Bredacted%5D&y=caf%C3%A9&flag&a=b=c",
+      );
       const second = await store(endpoint.id, "task.updated");
       const { messages } = await readMessages(
         open(start, { endpointIds: [endpoint.id], events: [] }),
@@ -177,7 +189,7 @@ for (const { label, target, skip } of storageTargets()) {
         endpointName: endpoint.name,
         method: "POST",
         path: "",
-        query: "",
+        query: "x=1&y=caf%C3%A9&flag&a=b=c",
         event: "task.created",
         verdict: "verified",
       });

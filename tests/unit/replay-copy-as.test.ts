@@ -394,6 +394,21 @@ describe("toFetch", () => {
     }
   });
 
+  it("says that fetch joins a repeated header, which curl sends line by line", () => {
+    const headers: [string, string][] = [
+      ["X-Dup", "a"],
+      ["x-once", "1"],
+      ["x-dup", "b"],
+    ];
+    const body = Buffer.from("{}");
+    expect(toFetch({ url, method: "POST", headers, body })).toContain(
+      '// fetch sends a repeated header as one line, its values joined by ", ": x-dup\n',
+    );
+    expect(toFetch({ url, method: "POST", headers: headers.slice(0, 2), body })).not.toMatch(
+      /repeated/,
+    );
+  });
+
   it("property: any delivery HTTP allows is sent byte for byte by the snippet run in Node", async () => {
     await fc.assert(
       fc.asyncProperty(batch(delivery), async (deliveries) => {

@@ -2,19 +2,23 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { analyzeBody } from "@/lib/webhooks/server/analyze";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
-import { edgeFactsStore, recordedHeaderOrder, type EdgeFacts } from "@/lib/http/edge-facts";
-import { redactedHeaders as redactedAs } from "@/lib/webhooks/shared/request-meta";
+import { edgeFacts, edgeFactsStore, type EdgeFacts } from "@/lib/http/edge-facts";
+import {
+  queryWithoutRedacted,
+  redactedHeaders as redactedAs,
+  requestQuery,
+} from "@/lib/webhooks/shared/request-meta";
 import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 
 const JSON_TYPE = "application/json";
 
-/** As the receiver stores them: in the order our server recorded, if it did. */
-const redactedHeaders = (headers: Headers) => redactedAs(headers, recordedHeaderOrder());
+/** As the receiver stores them: from the raw headers our server handed over, if it did. */
+const redactedHeaders = (headers: Headers) => redactedAs(headers, edgeFacts()?.rawHeaders ?? null);
 
 /** Runs `fn` as a route handler behind the project's own server would, with what that server learned. */
 function behindOwnServer<T>(facts: Partial<EdgeFacts>, fn: () => T): T {
   return edgeFactsStore.run(
-    { peerAddress: undefined, rawHeaders: [], encodingPassthrough: true, ...facts },
+    { peerAddress: undefined, target: "/", rawHeaders: [], encodingPassthrough: true, ...facts },
     fn,
   );
 }
@@ -179,24 +183,57 @@ describe("request metadata", () => {
     expect(JSON.stringify(pairs)).not.toMatch(/sk_live_abc|session=abc/);
   });
 
-  it("keeps the headers as they arrived, in order, as the project's server recorded them from the raw headers", () => {
+  it("keeps the headers as they arrived, as the project's server recorded them from the raw headers", () => {
     const raw = ["User-Agent", "Svc/1", "X-Webhook-Signature", "abc", "Content-Type", "a/b"];
     const headers = new Headers({
       "user-agent": "Svc/1",
       "x-webhook-signature": "abc",
       "content-type": "a/b",
     });
-    expect(redactedHeaders(headers).map(([name]) => name)).toEqual([
-      "content-type",
-      "user-agent",
-      "x-webhook-signature",
+    // Without our server (as on Vercel): what Headers gives, lower-case and sorted.
+    expect(redactedHeaders(headers)).toEqual([
+      ["content-type", "a/b"],
+      ["user-agent", "Svc/1"],
+      ["x-webhook-signature", "abc"],
     ]);
+    // Behind it: the raw lines, names as sent; what Next.js adds to the route's Headers is not stored.
     headers.set("x-forwarded-proto", "added by Next.js, never sent");
-    expect(
-      behindOwnServer({ rawHeaders: [...raw, "X-Extra", "1"] }, () =>
-        redactedHeaders(headers).map(([name]) => name),
-      ),
-    ).toEqual(["user-agent", "x-webhook-signature", "content-type"]);
+    expect(behindOwnServer({ rawHeaders: raw }, () => redactedHeaders(headers))).toEqual([
+      ["User-Agent", "Svc/1"],
+      ["X-Webhook-Signature", "abc"],
+      ["Content-Type", "a/b"],
+    ]);
+  });
+
+  it("keeps a repeated header as separate pairs in arrival order, each redacted on its own", () => {
+    const raw = [
+      "X-Dup",
+      "a",
+      "Content-Type",
+      "a/b",
+      "x-dup",
+      "b",
+      "Authorization",
+      "Bearer one",
+      "X-Dup",
+      "c, d",
+      "authorization",
+      "Bearer two",
+    ];
+    const headers = new Headers();
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    // Headers joins them: the fallback where no raw headers exist.
+    expect(redactedHeaders(headers)).toContainEqual(["x-dup", "a, b, c, d"]);
+    const stored = behindOwnServer({ rawHeaders: raw }, () => redactedHeaders(headers));
+    expect(stored).toEqual([
+      ["X-Dup", "a"],
+      ["Content-Type", "a/b"],
+      ["x-dup", "b"],
+      ["Authorization", "[redacted]"],
+      ["X-Dup", "c, d"],
+      ["authorization", "[redacted]"],
+    ]);
+    expect(JSON.stringify(stored)).not.toMatch(/Bearer/);
   });
 
   it("a forged x-console-header-order is an ordinary header: stored, and orders nothing", () => {
@@ -215,7 +252,28 @@ describe("request metadata", () => {
     // Behind it: every header, as they arrived.
     expect(
       behindOwnServer({ rawHeaders: raw }, () => redactedHeaders(headers).map(([name]) => name)),
-    ).toEqual(["x-zulu", "x-console-header-order", "content-type"]);
+    ).toEqual(["X-Zulu", "X-Console-Header-Order", "Content-Type"]);
+  });
+
+  it("keeps the query string as the request target carried it, credentials redacted", () => {
+    const url = "http://localhost/api/webhooks/receive/ep";
+    expect(requestQuery(url, undefined)).toBe("");
+    expect(requestQuery(`${url}?`, undefined)).toBe("");
+    expect(requestQuery(`${url}?b=2&a=1`, undefined)).toBe("b=2&a=1");
+    // Behind our own server, the target as it arrived, not as the URL parser re-encodes it.
+    expect(requestQuery(`${url}?q=%22x%22`, '/api/webhooks/receive/ep?q="x"&z=%zz')).toBe(
+      'q="x"&z=%zz',
+    );
+    const stored = requestQuery(
+      url,
+      "/api/webhooks/receive/ep?x=1&token=abc&Api%5FKey=k&secret&y=caf%C3%A9&signature=s",
+    );
+    expect(stored).toBe(
+      "x=1&token=%5Bredacted%5D&Api%5FKey=%5Bredacted%5D&secret=%5Bredacted%5D&y=caf%C3%A9&signature=s",
+    );
+    expect(stored).not.toMatch(/abc|=k&/);
+    // A listener forwards what is left, byte for byte.
+    expect(queryWithoutRedacted(stored)).toBe("x=1&y=caf%C3%A9&signature=s");
   });
 
   it("redacts by what a header is: any name with key, token, secret, password, auth, cookie or session", () => {

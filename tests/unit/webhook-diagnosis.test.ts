@@ -41,6 +41,8 @@ const HEX = (key: Buffer | string, ...parts: (Buffer | string)[]) => {
 interface Crafted {
   body?: Buffer;
   headers?: Record<string, string>;
+  /** Header lines as they arrived (a name may repeat, in any case), stored as the raw pairs. */
+  lines?: [string, string][];
   secret?: string | null;
   previous?: PreviousSecret | null;
   /** The secret the diagnosis sees, when it changed after receipt. */
@@ -52,6 +54,10 @@ interface Crafted {
 function receive(crafted: Crafted) {
   const body = crafted.body ?? BODY;
   const headers = new Headers({ "content-type": "application/json", ...crafted.headers });
+  for (const [name, value] of crafted.lines ?? []) headers.append(name, value);
+  const stored: [string, string][] = crafted.lines
+    ? [["Content-Type", "application/json"], ...crafted.lines]
+    : [...headers.entries()];
   const secret = crafted.secret === undefined ? SECRET : crafted.secret;
   const analysis = analyzeBody(body, headers.get("content-type"), headers.get("content-encoding"));
   const verification = verifyDelivery({
@@ -67,7 +73,7 @@ function receive(crafted: Crafted) {
   const findings = [...analysis.findings, ...verification.findings];
   const diagnosis = diagnoseSignature({
     body,
-    headers: [...headers.entries()],
+    headers: stored,
     receivedAt: NOW,
     verification,
     findings,
@@ -257,6 +263,37 @@ describe("diagnoses of deliveries that do not verify", () => {
   it("several signatures in one header, none matching: several_signatures", () => {
     const header = [HEX("rotating-secret-a", BODY), HEX("rotating-secret-b", BODY)].join(",");
     const { diagnosis } = receive({ headers: { "x-webhook-signature": header } });
+    expect(diagnosis.cause).toBe("several_signatures");
+    expect(diagnosis.sentence).toMatch(/2 signatures/);
+  });
+
+  it("a signature header sent twice, in two cases: verified from either line, both read and explained", () => {
+    const good = HEX(SECRET, BODY);
+    const bad = HEX("another-secret", BODY);
+    const { verification, diagnosis } = receive({
+      lines: [
+        ["X-Webhook-Signature", bad],
+        ["x-webhook-signature", good],
+      ],
+      valid: [good],
+    });
+    expect(verification.result).toBe("verified");
+    expect(diagnosis.cause).toBe("verified");
+    expect(diagnosis.headers.map((h) => h.name)).toEqual([
+      "X-Webhook-Signature",
+      "x-webhook-signature",
+    ]);
+    for (const reading of diagnosis.headers) expect(reading.note).toMatch(/sent 2 times/);
+  });
+
+  it("a signature header sent twice, neither matching: diagnosed like two signatures in one header", () => {
+    const { verification, diagnosis } = receive({
+      lines: [
+        ["X-WEBHOOK-SIGNATURE", HEX("rotating-secret-a", BODY)],
+        ["x-webhook-signature", HEX("rotating-secret-b", BODY)],
+      ],
+    });
+    expect(verification.result).toBe("invalid_signature");
     expect(diagnosis.cause).toBe("several_signatures");
     expect(diagnosis.sentence).toMatch(/2 signatures/);
   });

@@ -69,6 +69,11 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     receivedAt: timestamp("received_at", { withTimezone: true, precision: 3 }).notNull(),
     method: text("method").notNull(),
+    /**
+     * The request target's query string without its `?` ("" when none), as the sender wrote it: a listener
+     * forwards it, and some senders sign the full URL.
+     */
+    query: text("query").notNull().default(""),
     /** Header name/value pairs in arrival order; credentials replaced by "[redacted]". */
     headers: jsonb("headers").$type<[string, string][]>().notNull(),
     clientAddress: text("client_address"),

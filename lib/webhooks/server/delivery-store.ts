@@ -14,6 +14,8 @@ export interface NewDelivery {
   endpointId: string;
   receivedAt: Date;
   method: string;
+  /** The request's query string without its `?`, "" when none (requestQuery in request-meta.ts). */
+  query: string;
   headers: [string, string][];
   clientAddress: string | null;
   contentType: string | null;
@@ -87,13 +89,13 @@ export function deliveryInsertParts(
       limit 1`,
     insert: sql`
     insert into webhook_deliveries (
-      endpoint_id, received_at, method, headers, client_address, content_type, body, body_sha256, size,
+      endpoint_id, received_at, method, query, headers, client_address, content_type, body, body_sha256, size,
       body_is_text, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
       attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds
     )
     select
       ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${storableText(delivery.method)}::text,
-      ${storableJson(delivery.headers)}::jsonb, ${storableText(delivery.clientAddress)}::text,
+      ${storableText(delivery.query)}::text, ${storableJson(delivery.headers)}::jsonb, ${storableText(delivery.clientAddress)}::text,
       ${storableText(delivery.contentType)}::text, ${delivery.body}::bytea, ${delivery.bodySha256}::text,
       ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${storableText(delivery.preview)}::text,
       ${storableText(delivery.event)}::text, ${delivery.verification}::text, ${delivery.scheme}::text,

@@ -42,6 +42,8 @@ const SUMMARY_CONTENT_TYPE_CHARS = 200;
 export interface DeliveryDetail extends DeliverySummary {
   /** What the analysis found, bounded (boundedFindings in analyze.ts). */
   findings: Finding[];
+  /** The request's query string without its `?`, "" when none; credentials redacted (request-meta.ts). */
+  query: string;
   headers: [string, string][];
   /**
    * How this deployment orders headers (lib/webhooks/shared/request-meta.ts): as received behind the project's
@@ -114,6 +116,7 @@ export function toDeliveryDetail(
   return {
     ...summary,
     findings,
+    query: row.query,
     headers: row.headers,
     clientAddress: row.clientAddress,
     verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },

@@ -25,8 +25,8 @@ import {
   type EndpointSnapshot,
   type ReceiptEndpoint,
 } from "./receipt-store";
-import { redactedHeaders } from "@/lib/webhooks/shared/request-meta";
-import { recordedHeaderOrder } from "@/lib/http/edge-facts";
+import { redactedHeaders, requestQuery } from "@/lib/webhooks/shared/request-meta";
+import { edgeFacts } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
@@ -125,7 +125,8 @@ function assessDelivery(
     endpointId: endpoint.id,
     receivedAt,
     method: request.method,
-    headers: redactedHeaders(request.headers, recordedHeaderOrder()),
+    query: requestQuery(request.url, edgeFacts()?.target),
+    headers: redactedHeaders(request.headers, edgeFacts()?.rawHeaders ?? null),
     clientAddress: clientAddress(request.headers, proxyTrust(env)),
     contentType,
     body,

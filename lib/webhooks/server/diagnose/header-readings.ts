@@ -109,10 +109,25 @@ function partLabel(
   return count > 1 ? `signature ${index + 1}` : "signature";
 }
 
+/**
+ * A signature header sent more than once: the receiver read the lines joined by ", " (RFC 9110 §5.3, as
+ * lookupHeaders does), which accepts a match in any of them; a handler's framework may read only the first
+ * or the last line instead, and so disagree.
+ */
+function repeatedNote(count: number): string {
+  return `sent ${count} times: read as one value, the lines joined by ", " (a match in any line verifies); a framework that keeps only the first or last line may decide otherwise`;
+}
+
 export function readHeaders(headers: [string, string][], receivedAt: Date): HeaderReading[] {
   const readings: HeaderReading[] = [];
+  const counts = new Map<string, number>();
+  for (const [name] of headers) {
+    const lower = name.toLowerCase();
+    counts.set(lower, (counts.get(lower) ?? 0) + 1);
+  }
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
+    const repeated = counts.get(lower)! > 1 ? repeatedNote(counts.get(lower)!) : null;
     const known =
       KNOWN.find((k) => k.name === lower) ??
       (SIGNATURE_LIKE_NAME.test(lower)
@@ -133,7 +148,10 @@ export function readHeaders(headers: [string, string][], receivedAt: Date): Head
           part,
         ),
       ),
-      note: known.role === "timestamp" ? timestampNote(value, receivedAt) : null,
+      note:
+        [known.role === "timestamp" ? timestampNote(value, receivedAt) : null, repeated]
+          .filter(Boolean)
+          .join("; ") || null,
     });
   }
   return readings;

@@ -116,6 +116,18 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** Names (lower-cased tokens) that more than one pair carries. */
+function repeatedNames(headers: [string, string][]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const [name] of headers) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower)) repeated.add(lower);
+    seen.add(lower);
+  }
+  return [...repeated];
+}
+
 /**
  * A `fetch` call (Node 18+, Deno, Bun; a browser refuses some of these headers, such as User-Agent). Every
  * string is an ASCII literal (jsString). The body is bytes, so fetch adds no `Content-Type` of its own: a
@@ -125,6 +137,12 @@ export function toFetch(source: CopySource): string {
   const sendable = sendableHeaders(source.headers);
   const text = utf8Text(source.body);
   const lines = leftOutNotes(sendable).map((note) => `// ${note}`);
+  const repeated = repeatedNames(sendable.headers);
+  if (repeated.length > 0) {
+    lines.push(
+      `// fetch sends a repeated header as one line, its values joined by ", ": ${repeated.join(", ")}`,
+    );
+  }
   const bodyExpression =
     text !== null
       ? `new TextEncoder().encode(${jsString(text)})`
