@@ -1,15 +1,17 @@
 import { expect, test } from "./fixtures";
 import { type Page } from "@playwright/test";
+import { startApp, type AppServer } from "../support/app-server";
 import { startCheckHandler, type CheckHandlerKind } from "../support/check-handlers";
 import { APP_URL } from "../support/e2e-env";
 import { signInThroughForm } from "../support/sign-in";
 import { endpointWithSecret } from "./webhook-inspector-support";
 
 /**
- * Webhooks → Check a handler, in Chromium against the three real handlers of tests/support/check-handlers.ts
- * (node:http servers on 127.0.0.1, which the e2e app may reach: ALLOW_PRIVATE_REPLAY_TARGETS in
- * tests/support/e2e-env.ts; the refusal without it is proven in tests/unit/check-transport.test.ts), and the
- * API behind it, with a session and with an access token.
+ * Webhooks → Check a handler, in Chromium against the three real handlers of tests/support/check-handlers.ts,
+ * and the API behind it, with a session and with an access token. The handlers listen on 127.0.0.1, a private
+ * address the console refuses to reach, so the runs against them go to an app of this spec's own that sets
+ * ALLOW_PRIVATE_REPLAY_TARGETS; the shared e2e app keeps refusing (webhook-actions.spec.ts proves it for
+ * replay, tests/unit/check-transport.test.ts for the check).
  */
 
 const SECRET = "check-e2e-secret-1";
@@ -56,129 +58,152 @@ async function withHandler<T>(
 
 test.describe.configure({ mode: "serial" });
 
-test("a correct handler passes every required case; the run is in the target's history and opens from it", async ({
-  adminPage: page,
-  api,
-}) => {
-  const endpoint = await endpointWithSecret(api, SECRET);
-  await withHandler("correct", async (url) => {
-    const { results, verdicts } = await runFromPage(page, url, endpoint.id);
-    for (let number = 1; number <= 10; number++)
-      expect(verdicts.get(number), `case ${number}`).toMatch(/Pass|Warn/);
-    expect(verdicts.get(11)).toBe("Info");
-    await expect(results.getByRole("heading", { name: "All required cases pass" })).toBeVisible();
-
-    // The exchanges of a case open: what was sent and what came back.
-    const wrong = results.getByRole("listitem", { name: /^Case 2:/ });
-    await wrong.getByText(/request.* and answers/).click();
-    await expect(wrong.getByLabel("Request headers").first()).toContainText(/x-webhook-signature/i);
-    await expect(wrong.getByText(/^401 in \d+ ms$/).first()).toBeVisible();
-
-    const history = page.getByRole("region", { name: "History" });
-    const entry = history.getByRole("link").first();
-    await expect(entry).toContainText("Passed");
-    const runId = new URL(page.url()).searchParams.get("run");
-    expect(runId).toBeTruthy();
-    await expect(entry).toHaveAttribute("aria-current", "true");
-
-    // A kept run opens from a fresh page, results and all.
-    await page.goto(`/webhooks/check?target=${encodeURIComponent(url)}`);
-    await page.getByRole("region", { name: "History" }).getByRole("link").first().click();
-    await expect(page).toHaveURL(new RegExp(`run=${runId}`));
-    await expect(
-      page
-        .getByRole("region", { name: "Check results" })
-        .getByRole("listitem", { name: /^Case 2:/ }),
-    ).toContainText("Pass");
-  });
+/** The tests that reach the handlers: every page, request and fetch goes to the app that may reach them. */
+const onAppReachingLoopback = test.extend<object, { loopbackApp: AppServer }>({
+  loopbackApp: [
+    async ({}, provide) => {
+      const app = await startApp({ env: { ALLOW_PRIVATE_REPLAY_TARGETS: "true" } });
+      await provide(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ loopbackApp }, provide) => provide(loopbackApp.url),
 });
 
-test("a naive handler (accepts anything) fails cases 2, 3, 4 and 5, each with its fix", async ({
-  adminPage: page,
-  api,
-}) => {
-  const endpoint = await endpointWithSecret(api, SECRET);
-  await withHandler("naive", async (url) => {
-    const { results, verdicts } = await runFromPage(page, url, endpoint.id);
-    expect(failedCases(verdicts)).toEqual([2, 3, 4, 5]);
-    await expect(results.getByRole("heading", { name: "Some cases fail" })).toBeVisible();
-    for (const number of [2, 3, 4, 5]) {
-      await expect(
-        results.getByRole("listitem", { name: new RegExp(`^Case ${number}:`) }),
-      ).toContainText("Fix:");
-    }
-    await expect(results.getByRole("listitem", { name: /^Case 6:/ })).not.toContainText("Fix:");
-  });
-});
+onAppReachingLoopback(
+  "a correct handler passes every required case; the run is in the target's history and opens from it",
+  async ({ adminPage: page, api }) => {
+    const endpoint = await endpointWithSecret(api, SECRET);
+    await withHandler("correct", async (url) => {
+      const { results, verdicts } = await runFromPage(page, url, endpoint.id);
+      for (let number = 1; number <= 10; number++)
+        expect(verdicts.get(number), `case ${number}`).toMatch(/Pass|Warn/);
+      expect(verdicts.get(11)).toBe("Info");
+      await expect(results.getByRole("heading", { name: "All required cases pass" })).toBeVisible();
 
-test("a fragile handler fails case 1 on task.created (past the timeout), 5 and 7", async ({
-  adminPage: page,
-  api,
-}) => {
-  test.setTimeout(120_000);
-  const endpoint = await endpointWithSecret(api, SECRET);
-  await withHandler("fragile", async (url) => {
-    const { results, verdicts } = await runFromPage(page, url, endpoint.id);
-    expect(failedCases(verdicts)).toEqual([1, 5, 7]);
-    await expect(
-      results.getByRole("listitem", { name: /^Case 1:/ }).locator('[data-field="got"]'),
-    ).toContainText("task.created");
-  });
-});
-
-test("an access token runs a check over the API (NDJSON, one line per case) and reads the history", async ({
-  api,
-}) => {
-  const endpoint = await endpointWithSecret(api, SECRET);
-  const created = await api.post("/api/tokens", { data: { name: "check CI", expiresInDays: 7 } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { token } = (await created.json()) as { token: string };
-  await withHandler("correct", async (url) => {
-    const response = await fetch(`${APP_URL}/api/webhooks/checks`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ target: { kind: "url", url }, endpointId: endpoint.id, only: [2, 3] }),
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
-    const lines = (await response.text())
-      .trim()
-      .split("\n")
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            type: string;
-            result?: { number: number; verdict: string };
-            run?: { id: string; summary: unknown };
-          },
+      // The exchanges of a case open: what was sent and what came back.
+      const wrong = results.getByRole("listitem", { name: /^Case 2:/ });
+      await wrong.getByText(/request.* and answers/).click();
+      await expect(wrong.getByLabel("Request headers").first()).toContainText(
+        /x-webhook-signature/i,
       );
-    expect(lines.map((line) => line.type)).toEqual(["started", "case", "case", "finished"]);
-    expect(lines.slice(1, 3).map((line) => [line.result!.number, line.result!.verdict])).toEqual([
-      [2, "pass"],
-      [3, "pass"],
-    ]);
-    const runId = lines[0]!.run!.id;
-    expect(lines[3]!.run).toMatchObject({ id: runId, summary: { passed: 2, failed: 0, ok: true } });
-    // No line carries the secret.
-    expect(JSON.stringify(lines)).not.toContain(SECRET);
+      await expect(wrong.getByText(/^401 in \d+ ms$/).first()).toBeVisible();
 
-    const history = await fetch(
-      `${APP_URL}/api/webhooks/checks?target=${encodeURIComponent(url)}`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
-    );
-    const { runs } = (await history.json()) as { runs: { id: string }[] };
-    expect(runs[0]!.id).toBe(runId);
-    const one = await fetch(`${APP_URL}/api/webhooks/checks/${runId}`, {
-      headers: { authorization: `Bearer ${token}` },
+      const history = page.getByRole("region", { name: "History" });
+      const entry = history.getByRole("link").first();
+      await expect(entry).toContainText("Passed");
+      const runId = new URL(page.url()).searchParams.get("run");
+      expect(runId).toBeTruthy();
+      await expect(entry).toHaveAttribute("aria-current", "true");
+
+      // A kept run opens from a fresh page, results and all.
+      await page.goto(`/webhooks/check?target=${encodeURIComponent(url)}`);
+      await page.getByRole("region", { name: "History" }).getByRole("link").first().click();
+      await expect(page).toHaveURL(new RegExp(`run=${runId}`));
+      await expect(
+        page
+          .getByRole("region", { name: "Check results" })
+          .getByRole("listitem", { name: /^Case 2:/ }),
+      ).toContainText("Pass");
     });
-    const { run } = (await one.json()) as { run: { results: unknown[] } };
-    expect(run.results).toHaveLength(2);
-  });
-});
+  },
+);
 
-test("the API's refusals: a bad URL, an unknown endpoint, a run that does not exist", async ({
+onAppReachingLoopback(
+  "a naive handler (accepts anything) fails cases 2, 3, 4 and 5, each with its fix",
+  async ({ adminPage: page, api }) => {
+    const endpoint = await endpointWithSecret(api, SECRET);
+    await withHandler("naive", async (url) => {
+      const { results, verdicts } = await runFromPage(page, url, endpoint.id);
+      expect(failedCases(verdicts)).toEqual([2, 3, 4, 5]);
+      await expect(results.getByRole("heading", { name: "Some cases fail" })).toBeVisible();
+      for (const number of [2, 3, 4, 5]) {
+        await expect(
+          results.getByRole("listitem", { name: new RegExp(`^Case ${number}:`) }),
+        ).toContainText("Fix:");
+      }
+      await expect(results.getByRole("listitem", { name: /^Case 6:/ })).not.toContainText("Fix:");
+    });
+  },
+);
+
+onAppReachingLoopback(
+  "a fragile handler fails case 1 on task.created (past the timeout), 5 and 7",
+  async ({ adminPage: page, api }) => {
+    test.setTimeout(120_000);
+    const endpoint = await endpointWithSecret(api, SECRET);
+    await withHandler("fragile", async (url) => {
+      const { results, verdicts } = await runFromPage(page, url, endpoint.id);
+      expect(failedCases(verdicts)).toEqual([1, 5, 7]);
+      await expect(
+        results.getByRole("listitem", { name: /^Case 1:/ }).locator('[data-field="got"]'),
+      ).toContainText("task.created");
+    });
+  },
+);
+
+onAppReachingLoopback(
+  "an access token runs a check over the API (NDJSON, one line per case) and reads the history",
+  async ({ api, loopbackApp }) => {
+    const endpoint = await endpointWithSecret(api, SECRET);
+    const created = await api.post("/api/tokens", { data: { name: "check CI", expiresInDays: 7 } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    await withHandler("correct", async (url) => {
+      const response = await fetch(`${loopbackApp.url}/api/webhooks/checks`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          target: { kind: "url", url },
+          endpointId: endpoint.id,
+          only: [2, 3],
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+      const lines = (await response.text())
+        .trim()
+        .split("\n")
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              type: string;
+              result?: { number: number; verdict: string };
+              run?: { id: string; summary: unknown };
+            },
+        );
+      expect(lines.map((line) => line.type)).toEqual(["started", "case", "case", "finished"]);
+      expect(lines.slice(1, 3).map((line) => [line.result!.number, line.result!.verdict])).toEqual([
+        [2, "pass"],
+        [3, "pass"],
+      ]);
+      const runId = lines[0]!.run!.id;
+      expect(lines[3]!.run).toMatchObject({
+        id: runId,
+        summary: { passed: 2, failed: 0, ok: true },
+      });
+      // No line carries the secret.
+      expect(JSON.stringify(lines)).not.toContain(SECRET);
+
+      const history = await fetch(
+        `${loopbackApp.url}/api/webhooks/checks?target=${encodeURIComponent(url)}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
+      const { runs } = (await history.json()) as { runs: { id: string }[] };
+      expect(runs[0]!.id).toBe(runId);
+      const one = await fetch(`${loopbackApp.url}/api/webhooks/checks/${runId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { run } = (await one.json()) as { run: { results: unknown[] } };
+      expect(run.results).toHaveLength(2);
+    });
+  },
+);
+
+test("the API's refusals: a bad URL, a private address, an unknown endpoint, a run that does not exist", async ({
   api,
 }) => {
   const endpoint = await endpointWithSecret(api, SECRET);
@@ -200,6 +225,13 @@ test("the API's refusals: a bad URL, an unknown endpoint, a run that does not ex
   });
   expect(unknown.status()).toBe(404);
   expect(await unknown.json()).toMatchObject({ code: "not_found" });
+  // This app may not reach private addresses: a handler on the machine itself is refused before a byte is sent.
+  const loopback = await post({
+    target: { kind: "url", url: "http://127.0.0.1:9/hook" },
+    endpointId: endpoint.id,
+  });
+  expect(loopback.status()).toBe(422);
+  expect(await loopback.json()).toMatchObject({ code: "check_target_refused" });
   const missing = await api.get("/api/webhooks/checks/00000000-0000-4000-8000-000000000000");
   expect(missing.status()).toBe(404);
 });

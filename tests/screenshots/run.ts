@@ -39,6 +39,8 @@ async function main() {
   // A fresh database of its own (startApp's temporary folder), not the e2e stack's.
   const env = appServerEnv();
   delete env.PGLITE_DATA_DIR;
+  // The `check` scene checks handlers it starts on 127.0.0.1, a private address the e2e app refuses.
+  env.ALLOW_PRIVATE_REPLAY_TARGETS = "true";
   const app = await startApp({ port: APP_PORT, env });
   const browser = await chromium.launch({
     executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
