@@ -25,11 +25,11 @@ import {
 import type { DeliveryDetail, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { consoleApi } from "@/lib/webhooks/browser/console-client";
 import type { ReplayInput, ReplayMode } from "@/lib/webhooks/shared/replay/replay-schema";
-import { allSchemes, DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
+import { DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { FormError } from "@/components/ui/form-error";
 import { ReplayAnswer } from "./replay-answer";
+import { SchemeSelect } from "./scheme-select";
 
-const SCHEME_IDS = allSchemes().map(schemeId);
 const CUSTOM = "custom";
 
 /**
@@ -182,18 +182,7 @@ export function ReplayDialog({
               </div>
               <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-scheme`}>Scheme</Label>
-                <Select value={scheme} onValueChange={setScheme}>
-                  <SelectTrigger id={`${id}-scheme`} size="sm" className="w-full font-mono text-xs">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {SCHEME_IDS.map((value) => (
-                      <SelectItem key={value} value={value} className="font-mono text-xs">
-                        {value}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <SchemeSelect id={`${id}-scheme`} size="sm" value={scheme} onChange={setScheme} />
                 <p className="text-xs text-muted-foreground">{describeScheme(scheme)}</p>
               </div>
             </div>

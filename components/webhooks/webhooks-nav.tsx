@@ -1,6 +1,6 @@
 "use client";
 
-import { ActivityIcon, BracesIcon, RotateCcwIcon } from "lucide-react";
+import { ActivityIcon, BracesIcon, RotateCcwIcon, ShieldCheckIcon } from "lucide-react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { LinkTab, LinkTabs } from "@/components/ui/link-tabs";
 
@@ -8,6 +8,7 @@ const VIEWS = [
   { href: "/webhooks", label: "Deliveries", icon: ActivityIcon },
   { href: "/webhooks/events", label: "Events", icon: BracesIcon },
   { href: "/webhooks/retries", label: "Retries", icon: RotateCcwIcon },
+  { href: "/webhooks/check", label: "Check a handler", icon: ShieldCheckIcon },
 ] as const;
 
 /** The webhook console's views; the endpoint in view goes along from one to the other. */

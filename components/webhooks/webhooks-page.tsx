@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksNav } from "./webhooks-nav";
 
 /**
- * The frame of the three webhook pages (Deliveries, Events, Retries): one header with the tabs between them.
+ * The frame of the webhook pages (Deliveries, Events, Retries, Check a handler): one header with the tabs between them.
  * Their views read their state from the URL, which on a prerendered page needs a Suspense boundary.
  */
 export function WebhooksPage({

@@ -137,6 +137,8 @@ export interface TargetPolicy {
   /** This console's own receiver, which may be reached even on a private address (a local deployment). */
   isOwnReceiver: (url: URL) => boolean;
   resolve?: Resolve;
+  /** What the refusal says goes to public addresses only: "Replays" unless said otherwise ("Handler checks"). */
+  requests?: string;
 }
 
 function refuse(reason: string): TargetDecision {
@@ -181,7 +183,7 @@ export async function checkTarget(raw: string, policy: TargetPolicy): Promise<Ta
     if (!exemption) {
       const named = isIP(host) ? address : `${host} resolves to ${address}`;
       return refuse(
-        `Refused: ${named} is ${reason}. Replays go to public addresses only, unless the URL is this ` +
+        `Refused: ${named} is ${reason}. ${policy.requests ?? "Replays"} go to public addresses only, unless the URL is this ` +
           "console's own receiver or the server sets ALLOW_PRIVATE_REPLAY_TARGETS.",
       );
     }

@@ -4,6 +4,7 @@ export const PAGES = [
   { path: "/webhooks", heading: "Webhooks" },
   { path: "/webhooks/events", heading: "Webhooks" },
   { path: "/webhooks/retries", heading: "Webhooks" },
+  { path: "/webhooks/check", heading: "Webhooks" },
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
   { path: "/settings/tokens", heading: "Access tokens" },

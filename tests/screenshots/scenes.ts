@@ -6,6 +6,7 @@ import { endpointWithSecret, newestId, simEmit } from "../e2e/webhook-inspector-
 import { scriptAnswers, simSend } from "../e2e/webhook-insights-support";
 import { createEndpoint, deliver, envelope } from "../e2e/webhook-support";
 import { inEachLook, settle, type Stage } from "./looks";
+import { startCheckHandler } from "../support/check-handlers";
 
 /**
  * The pictures, one scene per page or feature: each seeds what it shows through the app's real API and the
@@ -318,5 +319,58 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       });
     });
     stream.abort();
+  },
+
+  /**
+   * Webhooks → Check a handler: an empty page, a naive handler's run (fixes, one exchange opened) with the
+   * target's history, and a correct handler's run.
+   */
+  async check(stage) {
+    const api = stage.signedIn.request;
+    const secret = "screenshot-check-secret";
+    const endpoint = await endpointWithSecret(api, secret);
+    const naive = await startCheckHandler("naive", { secret });
+    const correct = await startCheckHandler("correct", { secret });
+    try {
+      const run = async (url: string) => {
+        const answer = await api.post("/api/webhooks/checks", {
+          data: { target: { kind: "url", url }, endpointId: endpoint.id },
+          timeout: 120_000,
+        });
+        const first = (await answer.text()).split("\n")[0]!;
+        return (JSON.parse(first) as { run: { id: string } }).run.id;
+      };
+      const naiveUrl = naive.url;
+      await run(naiveUrl);
+      const naiveRun = await run(naiveUrl);
+      const correctUrl = correct.url;
+      const correctRun = await run(correctUrl);
+      await inEachLook(stage, async (shot, look) => {
+        await shot.goto(`/webhooks/check?endpoint=${endpoint.id}`);
+        await shot.getByLabel("Handler URL").waitFor();
+        await settle(shot);
+        await shot.screenshot({ path: stage.shotPath("check-empty", look), fullPage: true });
+
+        await shot.goto(
+          `/webhooks/check?${new URLSearchParams({ target: naiveUrl, run: naiveRun, endpoint: endpoint.id })}`,
+        );
+        const results = shot.getByRole("region", { name: "Check results" });
+        const wrong = results.getByRole("listitem", { name: /^Case 2:/ });
+        await wrong.getByText(/request.* and answers/).click();
+        await shot.getByRole("region", { name: "History" }).getByRole("link").first().waitFor();
+        await settle(shot);
+        await shot.screenshot({ path: stage.shotPath("check-naive", look), fullPage: true });
+
+        await shot.goto(
+          `/webhooks/check?${new URLSearchParams({ target: correctUrl, run: correctRun, endpoint: endpoint.id })}`,
+        );
+        await shot.getByRole("heading", { name: "All required cases pass" }).waitFor();
+        await settle(shot);
+        await shot.screenshot({ path: stage.shotPath("check-correct", look), fullPage: true });
+      });
+    } finally {
+      await naive.close();
+      await correct.close();
+    }
   },
 };

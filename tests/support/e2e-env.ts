@@ -69,5 +69,8 @@ export function appServerEnv(): Record<string, string> {
     PROJECTS_API_KEY: E2E.apiKey,
     WEBHOOK_SECRET: E2E.webhookSecret,
     VERCEL_AUTOMATION_BYPASS_SECRET: E2E.protectionBypassSecret,
+    // "Check a handler" checks handlers the specs start on 127.0.0.1; the guard's refusal of private
+    // addresses without this allowance is proven in tests/unit/check-transport.test.ts.
+    ALLOW_PRIVATE_REPLAY_TARGETS: "true",
   };
 }

@@ -9,3 +9,4 @@ export * from "./event-shapes";
 export * from "./rate-limit";
 export * from "./access-tokens";
 export * from "./listen";
+export * from "./handler-checks";

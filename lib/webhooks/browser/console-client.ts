@@ -5,6 +5,9 @@ import type * as diagnosisRoute from "@/app/api/webhooks/deliveries/[id]/diagnos
 import type * as replayRoute from "@/app/api/webhooks/deliveries/[id]/replay/route";
 import type * as countsRoute from "@/app/api/webhooks/deliveries/counts/route";
 import type * as exportRoute from "@/app/api/webhooks/deliveries/export/route";
+import type * as checksRoute from "@/app/api/webhooks/checks/route";
+import type * as checkRoute from "@/app/api/webhooks/checks/[id]/route";
+import type { CheckStreamLine } from "@/lib/webhooks/shared/check/check-schema";
 import type * as endpointsRoute from "@/app/api/webhooks/endpoints/route";
 import type * as endpointRoute from "@/app/api/webhooks/endpoints/[id]/route";
 import type * as endpointDeliveriesRoute from "@/app/api/webhooks/endpoints/[id]/deliveries/route";
@@ -34,6 +37,16 @@ export class ConsoleRequestError extends Error {
   }
 }
 
+/** A route's error answer as an error carrying its sentence (or a plain one for a body that is not ours). */
+function requestError(status: number, body: unknown): ConsoleRequestError {
+  const parsed = apiErrorSchema.safeParse(body);
+  return new ConsoleRequestError(
+    status,
+    parsed.success ? parsed.data.code : `http_${status}`,
+    parsed.success ? parsed.data.error : `The console answered with status ${status}.`,
+  );
+}
+
 /** One call of the console API from the browser (JSON in and out, the route's error sentence kept). */
 export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
@@ -52,14 +65,7 @@ export async function call<T>(path: string, init: RequestInit = {}): Promise<T> 
   }
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    throw new ConsoleRequestError(
-      response.status,
-      parsed.success ? parsed.data.code : `http_${response.status}`,
-      parsed.success ? parsed.data.error : `The console answered with status ${response.status}.`,
-    );
-  }
+  if (!response.ok) throw requestError(response.status, body);
   if (body === undefined || (response.redirected && response.url.includes("/sign-in"))) {
     throw new ConsoleRequestError(401, "unauthorized", "Your session has ended. Sign in again.");
   }
@@ -93,6 +99,9 @@ export type ReplayInput = RouteBody<typeof replayRoute.POST>;
 export type ReplayResult = RouteAnswer<typeof replayRoute.POST>["replay"];
 export type EventShapesAnswer = RouteAnswer<typeof eventShapesRoute.GET>;
 export type RetryBehaviourAnswer = RouteAnswer<typeof retryBehaviourRoute.GET>;
+export type CheckInput = RouteBody<typeof checksRoute.POST>;
+export type CheckRunSummary = RouteAnswer<typeof checksRoute.GET>["runs"][number];
+export type CheckRunDetail = RouteAnswer<typeof checkRoute.GET>["run"];
 
 /** The filters the list, its counts and the export share. */
 export type DeliveryListParams = RouteQuery<typeof countsRoute.GET> &
@@ -176,6 +185,55 @@ export const consoleApi = {
     call<EventShapesAnswer>(`/api/webhooks/event-shapes${query(params)}`, { signal }),
   retryBehaviour: (params: RouteQuery<typeof retryBehaviourRoute.GET>, signal?: AbortSignal) =>
     call<RetryBehaviourAnswer>(`/api/webhooks/retry-behaviour${query(params)}`, { signal }),
+  checkRuns: async (target: string, signal?: AbortSignal) =>
+    (
+      await call<RouteAnswer<typeof checksRoute.GET>>(`/api/webhooks/checks${query({ target })}`, {
+        signal,
+      })
+    ).runs,
+  checkRun: async (id: string, signal?: AbortSignal) =>
+    (
+      await call<RouteAnswer<typeof checkRoute.GET>>(`/api/webhooks/checks/${segment(id)}`, {
+        signal,
+      })
+    ).run,
+  /**
+   * Runs a handler check, calling `onLine` with each NDJSON line as it arrives (the started run, each case,
+   * the finished run). A refusal before the run starts is the route's JSON error, thrown as for `call`.
+   */
+  runCheck: async (
+    input: CheckInput,
+    onLine: (line: CheckStreamLine) => void,
+    signal?: AbortSignal,
+  ) => {
+    let response: Response;
+    try {
+      response = await fetch("/api/webhooks/checks", {
+        method: "POST",
+        headers: { accept: "application/x-ndjson", "content-type": "application/json" },
+        body: JSON.stringify(input),
+        cache: "no-store",
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ConsoleRequestError(0, "network_error", "The console could not be reached.");
+    }
+    if (!response.ok || !response.body) {
+      throw requestError(response.status, await response.json().catch(() => undefined));
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += value;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const text of lines) if (text.trim()) onLine(JSON.parse(text) as CheckStreamLine);
+    }
+    if (pending.trim()) onLine(JSON.parse(pending) as CheckStreamLine);
+  },
   /** A download link (not fetched here: the browser streams it to a file). */
   exportUrl: (params: RouteQuery<typeof exportRoute.GET>) =>
     `/api/webhooks/deliveries/export${query(params)}`,

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { CaseResult, CheckSummary } from "@/lib/check/types";
+import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
+
+/**
+ * The console's "Check a handler" API (docs/check.md): what `POST /api/webhooks/checks` takes, the NDJSON
+ * lines it answers, and the runs the history routes answer. Shared by the routes and the page. The secret is
+ * named through its endpoint, never sent: the server signs with it.
+ */
+
+const targetUrlSchema = z
+  .string({ message: "must be a string" })
+  .min(1, { message: "must not be empty" })
+  .max(2048, { message: "must be at most 2048 characters" })
+  .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+    message: "must be an absolute http:// or https:// URL",
+  });
+
+export const checkRequestSchema = z
+  .object({
+    target: z.discriminatedUnion(
+      "kind",
+      [z.object({ kind: z.literal("url"), url: targetUrlSchema }).strict()],
+      { message: 'must be { "kind": "url", "url": "https://…" }' },
+    ),
+    endpointId: endpointIdSchema,
+    /** A scheme from the catalogue; default the endpoint's detected scheme, else the service's. */
+    scheme: schemeIdSchema.optional(),
+    /** Case numbers to run (1–11); default all. */
+    only: z
+      .array(z.number().int().min(1).max(11), { message: "must be case numbers from 1 to 11" })
+      .min(1, { message: "must name at least one case" })
+      .max(11)
+      .optional(),
+  })
+  .strict();
+export type CheckRequest = z.infer<typeof checkRequestSchema>;
+
+export const checkHistoryQuerySchema = z.object({ target: targetUrlSchema });
+export const checkParamsSchema = z.object({
+  id: z.uuid({ message: "must be a check run's id" }),
+});
+
+/** One run as the API shows it: who ran it by name, never their id's secrets; results only on the run's own route. */
+export interface CheckRunView {
+  id: string;
+  target: string;
+  endpointId: string;
+  scheme: string;
+  by: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  summary: CheckSummary | null;
+}
+export interface CheckRunDetail extends CheckRunView {
+  results: CaseResult[];
+}
+
+/** The lines of the POST's NDJSON answer, in this order: started, one case per case run, finished. */
+export type CheckStreamLine =
+  | { type: "started"; run: CheckRunView }
+  | { type: "case"; result: CaseResult }
+  | { type: "finished"; run: CheckRunView }
+  | { type: "error"; error: string };
