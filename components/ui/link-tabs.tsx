@@ -13,7 +13,9 @@ function LinkTabs({ className, ...props }: React.ComponentProps<"nav">) {
     <nav
       data-slot="link-tabs"
       className={cn(
-        "inline-flex h-8 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground",
+        // On a phone the icons go and, should the labels still not fit, the tabs scroll inside the control
+        // instead of widening the page.
+        "inline-flex h-8 w-fit max-w-full items-center overflow-x-auto rounded-lg bg-muted p-[3px] text-muted-foreground [scrollbar-width:none] max-sm:[&_svg]:hidden",
         className,
       )}
       {...props}

@@ -24,7 +24,9 @@ function PageHeader({
           <p className="mt-1 max-w-2xl text-[13px] text-muted-foreground">{description}</p>
         ) : null}
       </div>
-      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+      {actions ? (
+        <div className="flex max-w-full min-w-0 shrink-0 items-center gap-2">{actions}</div>
+      ) : null}
     </div>
   );
 }
