@@ -48,7 +48,10 @@ export const API_ERRORS = {
   no_secret: { status: 409, message: "This endpoint has no secret to sign with. Set one first." },
   invalid_secret: { status: 422, message: "This secret cannot sign with the chosen scheme." },
   replay_target_refused: { status: 422, message: "This address cannot be replayed to." },
-  check_target_refused: { status: 422, message: "This address cannot be checked from the console." },
+  check_target_refused: {
+    status: 422,
+    message: "This address cannot be checked from the console.",
+  },
   // The receiver's refusals of an unsigned or wrongly signed delivery (the delivery is stored all the same).
   missing_signature: {
     status: 401,
