@@ -76,6 +76,20 @@ export function queryWithoutRedacted(query: string): string {
 }
 
 /**
+ * The request's query string to store, without its `?` ("" when none), credentials redacted (redactedQuery). From the
+ * request target as it arrived where the project's own server is in front (some senders sign the full URL,
+ * so its bytes matter); else from the URL the platform hands the route, which the WHATWG URL parser may have
+ * percent-encoded (a space, a quote, a byte above 0x7e).
+ */
+export function requestQuery(url: string, target: string | undefined): string {
+  const raw = target ?? url;
+  const start = raw.indexOf("?");
+  if (start === -1) return "";
+  const end = raw.indexOf("#", start);
+  return redactedQuery(raw.slice(start + 1, end === -1 ? undefined : end));
+}
+
+/**
  * The header pairs to store, credentials replaced by "[redacted]". Every header the sender sent is kept,
  * `x-console-*` ones included: none of them means anything to this app.
  *
@@ -90,20 +104,6 @@ export function queryWithoutRedacted(query: string): string {
  * names, sorted, a repeated header joined into one `a, b` value. The inspector says the order was not
  * recorded (headerOrderOnThisDeployment).
  */
-/**
- * The request's query string to store, without its `?` ("" when none), credentials redacted (redactedQuery). From the
- * request target as it arrived where the project's own server is in front (some senders sign the full URL,
- * so its bytes matter); else from the URL the platform hands the route, which the WHATWG URL parser may have
- * percent-encoded (a space, a quote, a byte above 0x7e).
- */
-export function requestQuery(url: string, target: string | undefined): string {
-  const raw = target ?? url;
-  const start = raw.indexOf("?");
-  if (start === -1) return "";
-  const end = raw.indexOf("#", start);
-  return redactedQuery(raw.slice(start + 1, end === -1 ? undefined : end));
-}
-
 export function redactedHeaders(
   headers: Headers,
   rawHeaders: readonly string[] | null,
