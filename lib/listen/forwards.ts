@@ -53,6 +53,17 @@ export async function recordForward(
   return { id: row!.id };
 }
 
+/** What a listener reported of one attempt. */
+const attemptColumns = {
+  attempt: f.attempt,
+  status: f.status,
+  headers: f.headers,
+  bodyHead: f.bodyHead,
+  durationMs: f.durationMs,
+  error: f.error,
+  final: f.final,
+};
+
 export interface ForwardView {
   id: string;
   deliveryId: string;
@@ -91,13 +102,7 @@ export async function listForwards(db: Db, deliveryId: number): Promise<ForwardV
       memberEmail: members.email,
       tokenName: listenSessions.tokenName,
       url: f.url,
-      attempt: f.attempt,
-      status: f.status,
-      headers: f.headers,
-      bodyHead: f.bodyHead,
-      durationMs: f.durationMs,
-      error: f.error,
-      final: f.final,
+      ...attemptColumns,
       createdAt: f.createdAt,
     })
     .from(f)
@@ -134,15 +139,7 @@ export async function sessionForwards(
   sessionId: number,
 ): Promise<SessionForward[]> {
   return db
-    .select({
-      attempt: f.attempt,
-      status: f.status,
-      headers: f.headers,
-      bodyHead: f.bodyHead,
-      durationMs: f.durationMs,
-      error: f.error,
-      final: f.final,
-    })
+    .select(attemptColumns)
     .from(f)
     .where(and(eq(f.deliveryId, deliveryId), eq(f.sessionId, sessionId)))
     .orderBy(asc(f.id))

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CHECK_CASES } from "@/lib/check/cases";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,8 +22,9 @@ import { receiveDelivery, type AfterAnswer } from "@/lib/webhooks/server/receive
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
 import { forwardWithRetries } from "../../packages/project-console/src/forward";
-import { startCheckHandler, type StartedCheckHandler } from "../support/check-handlers";
+import { startCheckHandler, type CheckHandlerKind } from "../support/check-handlers";
 import { storageTargets } from "../support/databases";
+import { closedPort } from "../support/project-console-tool";
 
 /**
  * "Check a handler" through a listener (lib/webhooks/server/check/check-listener.ts) against a real database:
@@ -191,11 +193,19 @@ for (const { label, target, skip } of storageTargets()) {
       };
     };
 
+    /**
+     * Starts a handler of `kind` (or none: "nothing listening") and a listener forwarding to it, and runs the
+     * check through the listener.
+     */
     async function checkThrough(
-      handler: StartedCheckHandler,
+      kind: CheckHandlerKind | "nothing listening",
       listensTo: { endpointIds: string[]; events: string[] },
       only?: number[],
     ): Promise<{ results: CaseResult[]; deliveries: number[]; sessionId: number }> {
+      const handler =
+        kind === "nothing listening"
+          ? { url: await closedPort(), close: async () => undefined }
+          : await startCheckHandler(kind, { secret: SECRET });
       const { key, head, id } = await session(memberId, listensTo);
       const listener = startListener(db(), hub, key, head, listensTo, handler.url);
       const deliveries: number[] = [];
@@ -227,6 +237,7 @@ for (const { label, target, skip } of storageTargets()) {
         }
       } finally {
         await listener.stop();
+        await handler.close();
       }
       return { results, deliveries, sessionId: id };
     }
@@ -270,78 +281,65 @@ for (const { label, target, skip } of storageTargets()) {
     });
 
     it("a correct handler on the developer's machine passes every required case; HEAD and GET are not applicable", async () => {
-      const handler = await startCheckHandler("correct", { secret: SECRET });
-      try {
-        const { results } = await checkThrough(handler, {
-          endpointIds: [endpoint.id],
-          events: [],
-        });
-        const verdicts = Object.fromEntries(results.map((r) => [r.number, r.verdict]));
-        expect(verdicts).toEqual({
-          1: "pass",
-          2: "pass",
-          3: "pass",
-          4: "pass",
-          5: "pass",
-          6: "pass",
-          7: "pass",
-          8: "pass",
-          9: "pass",
-          10: "pass",
-          11: "info",
-        });
-        // What was graded is the handler's own answer, as the listener reported it (not the receiver's).
-        const wrong = results.find((r) => r.number === 2)!;
-        expect(wrong.exchanges[0]!.answer!.bodyHead).toContain("bad signature");
-        expect(results.find((r) => r.number === 11)!.got).toMatch(
-          /^HEAD and GET not applicable through a listener/,
-        );
-      } finally {
-        await handler.close();
-      }
+      const { results } = await checkThrough("correct", {
+        endpointIds: [endpoint.id],
+        events: [],
+      });
+      const verdicts = Object.fromEntries(results.map((r) => [r.number, r.verdict]));
+      // Every required case passes; 11 is information.
+      expect(verdicts).toEqual(
+        Object.fromEntries(CHECK_CASES.map((c) => [c.number, c.required ? "pass" : "info"])),
+      );
+      // What was graded is the handler's own answer, as the listener reported it (not the receiver's).
+      const wrong = results.find((r) => r.number === 2)!;
+      expect(wrong.exchanges[0]!.answer!.bodyHead).toContain("bad signature");
+      expect(results.find((r) => r.number === 11)!.got).toMatch(
+        /^HEAD and GET not applicable through a listener/,
+      );
     }, 90_000);
 
     it("a 5xx to an unknown event is graded on the first attempt while the listener's retries finish before the next case", async () => {
-      const handler = await startCheckHandler("fragile", { secret: SECRET });
-      try {
-        const { results, deliveries, sessionId } = await checkThrough(
-          handler,
-          { endpointIds: [], events: [] },
-          [7, 8],
-        );
-        expect(results.map((r) => [r.number, r.verdict, r.got])).toEqual([
-          [7, "fail", "500"],
-          [8, "pass", "400"],
-        ]);
-        const attempts = await sessionForwards(db(), deliveries[0]!, sessionId);
-        expect(attempts.map((f) => [f.attempt, f.status, f.final])).toEqual([
-          [1, 500, false],
-          [2, 500, false],
-          [3, 500, true],
-        ]);
-      } finally {
-        await handler.close();
-      }
+      const { results, deliveries, sessionId } = await checkThrough(
+        "fragile",
+        { endpointIds: [], events: [] },
+        [7, 8],
+      );
+      expect(results.map((r) => [r.number, r.verdict, r.got])).toEqual([
+        [7, "fail", "500"],
+        [8, "pass", "400"],
+      ]);
+      const attempts = await sessionForwards(db(), deliveries[0]!, sessionId);
+      expect(attempts.map((f) => [f.attempt, f.status, f.final])).toEqual([
+        [1, 500, false],
+        [2, 500, false],
+        [3, 500, true],
+      ]);
     }, 60_000);
 
     it("a case whose event the listener's --events filter leaves out is not applicable, not failed", async () => {
-      const handler = await startCheckHandler("correct", { secret: SECRET });
-      try {
-        const { results } = await checkThrough(
-          handler,
-          { endpointIds: [], events: ["task.*"] },
-          [2, 7],
-        );
-        expect(results.map((r) => [r.number, r.verdict])).toEqual([
-          [2, "pass"],
-          [7, "info"],
-        ]);
-        expect(results[1]!.got).toBe(
-          "not applicable through this listener: it listens to task.* only, which does not match project.archived",
-        );
-      } finally {
-        await handler.close();
-      }
+      const { results } = await checkThrough(
+        "correct",
+        { endpointIds: [], events: ["task.*"] },
+        [2, 7],
+      );
+      expect(results.map((r) => [r.number, r.verdict])).toEqual([
+        [2, "pass"],
+        [7, "info"],
+      ]);
+      expect(results[1]!.got).toBe(
+        "not applicable through this listener: it listens to task.* only, which does not match project.archived",
+      );
+    }, 60_000);
+
+    it("a handler that is not running: the listener's ECONNREFUSED is the case's answer", async () => {
+      const { results } = await checkThrough(
+        "nothing listening",
+        { endpointIds: [], events: [] },
+        [2],
+      );
+      expect(results.map((r) => [r.number, r.verdict, r.got])).toEqual([
+        [2, "fail", "ECONNREFUSED (on your machine, as the listener reported)"],
+      ]);
     }, 60_000);
   });
 }
