@@ -341,5 +341,45 @@ for (const { label, target, skip } of storageTargets()) {
         [2, "fail", "ECONNREFUSED (on your machine, as the listener reported)"],
       ]);
     }, 60_000);
+
+    it("a listener that reports nothing: three requests wait for it, the rest are not sent", async () => {
+      // A session connected, but no listener reading its stream.
+      const { id } = await session(memberId);
+      const checked = await checkListenerOrThrow(db(), id, memberId, endpoint);
+      const sent: string[] = [];
+      const results: CaseResult[] = [];
+      for await (const result of runCheck({
+        url: `http://console.test/api/webhooks/receive/${endpoint.id}`,
+        secret: SECRET,
+        scheme: "body/hex/none/raw",
+        only: [1],
+        transport: listenerTransport({
+          db: db(),
+          session: checked,
+          receiverUrl: `http://console.test/api/webhooks/receive/${endpoint.id}`,
+          reportWithinMs: 300,
+          toReceiver: async (request) => {
+            sent.push(request.method);
+            return toReceiver(request);
+          },
+        }),
+      })) {
+        results.push(result);
+      }
+      expect(sent).toHaveLength(3);
+      const errors = results[0]!.exchanges.map((e) => e.error);
+      expect(errors).toHaveLength(9);
+      expect(errors.slice(0, 3)).toEqual(
+        Array(3).fill(
+          "the listener did not report within 0.3 s (is it still running, and does a --forward-to rule match this event?)",
+        ),
+      );
+      expect(new Set(errors.slice(3))).toEqual(
+        new Set([
+          "not sent: the listener reported none of the last 3 requests (is it still running?)",
+        ]),
+      );
+      expect(results[0]!.verdict).toBe("fail");
+    });
   });
 }

@@ -26,6 +26,12 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_BASE_MS } from "../sender";
 export const LISTENER_REPORT_MARGIN_MS = 5_000;
 /** How often the check looks for the listener's report (one indexed query). */
 const REPORT_POLL_MS = 200;
+/**
+ * After this many requests in a row that the listener never reported, the rest are not sent: a listener that
+ * stopped, or whose --forward-to rules match nothing, would otherwise hold the run for 15 s a request, past
+ * the route's 300 s.
+ */
+export const SILENT_REQUESTS_LIMIT = 3;
 
 /**
  * The session a check may go through, or the ApiError that says why not: it must exist, be the member's
@@ -69,8 +75,8 @@ export interface ListenerTransportOptions {
   receiverUrl: string;
   /** How a request reaches that receiver: the console's guarded sender (it lets its own receiver through). */
   toReceiver: CheckTransport;
-  /** LISTENER_REPORT_MARGIN_MS unless a test shortens the wait. */
-  reportMarginMs?: number;
+  /** How long to wait for the first report: the request's timeout plus LISTENER_REPORT_MARGIN_MS, unless a test shortens it. */
+  reportWithinMs?: number;
 }
 
 /** The delivery id the receiver answers with (`{ id }` on 2xx, and beside the 401's error), or null. */
@@ -99,13 +105,18 @@ async function waitForReports(
   }
 }
 
-const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 export function listenerTransport(options: ListenerTransportOptions): CheckTransport {
   const { db, session } = options;
-  const margin = options.reportMarginMs ?? LISTENER_REPORT_MARGIN_MS;
   const matchesEvents = session.events.length > 0 ? eventMatcher(session.events) : null;
+  let silent = 0;
   return async (request) => {
+    if (silent >= SILENT_REQUESTS_LIMIT) {
+      throw new Error(
+        `not sent: the listener reported none of the last ${SILENT_REQUESTS_LIMIT} requests (is it still running?)`,
+      );
+    }
     if (request.method !== "POST") {
       throw new NotApplicable(
         `not applicable through a listener: the console's receiver stores POST requests only, so no ${request.method} reaches your machine`,
@@ -131,7 +142,7 @@ export function listenerTransport(options: ListenerTransportOptions): CheckTrans
         );
       }
     }
-    const firstWait = request.timeoutMs + margin;
+    const firstWait = options.reportWithinMs ?? request.timeoutMs + LISTENER_REPORT_MARGIN_MS;
     const reports = await waitForReports(
       db,
       deliveryId,
@@ -141,16 +152,18 @@ export function listenerTransport(options: ListenerTransportOptions): CheckTrans
     );
     const first = reports[0];
     if (!first) {
+      silent++;
       throw new Error(
         `the listener did not report within ${seconds(firstWait)} (is it still running, and does a --forward-to rule match this event?)`,
       );
     }
+    silent = 0;
     if (!first.final) {
       // The listener tries a 5xx or no answer again (3 attempts, 1 s then 2 s apart) before its next delivery:
       // wait for its last attempt so that the next case finds it free. The verdict reads the first attempt,
       // the answer the service's first delivery would get.
       const retries =
-        (DEFAULT_ATTEMPTS - 1) * (request.timeoutMs + margin) +
+        (DEFAULT_ATTEMPTS - 1) * (request.timeoutMs + LISTENER_REPORT_MARGIN_MS) +
         DEFAULT_BACKOFF_BASE_MS * (2 ** (DEFAULT_ATTEMPTS - 1) - 1);
       await waitForReports(db, deliveryId, session.id, retries, (r) => r.some((f) => f.final));
     }
