@@ -138,6 +138,18 @@ test("a correct handler behind a listener passes every required case, over the A
     const history = page.getByRole("region", { name: "History" });
     await expect(history).toContainText(`listener:${SESSION}`);
     await expect(history.getByRole("link")).toHaveCount(2);
+
+    // The page as a member sees it with a listener chosen, for a person to look at (test-results/).
+    for (const width of [1440, 390]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({
+          path: test.info().outputPath(`check-listener-${width}-${colorScheme}.png`),
+          fullPage: true,
+        });
+      }
+    }
   } finally {
     await stopListener(listener);
   }
