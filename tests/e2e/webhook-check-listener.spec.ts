@@ -37,7 +37,7 @@ interface ListenerView {
 /** Starts the correct handler and a listener forwarding `endpoint`'s deliveries to it; answers the session's id. */
 async function startListener(api: APIRequestContext, endpointId: string): Promise<Listener> {
   const created = await api.post("/api/tokens", {
-    data: { name: "check through a listener", expiresInDays: 1 },
+    data: { name: "check through a listener", expiresInDays: 7 },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { token } = (await created.json()) as { token: string };
