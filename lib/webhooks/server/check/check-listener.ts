@@ -119,7 +119,7 @@ export function listenerTransport(options: ListenerTransportOptions): CheckTrans
     }
     if (request.method !== "POST") {
       throw new NotApplicable(
-        `not applicable through a listener: the console's receiver stores POST requests only, so no ${request.method} reaches your machine`,
+        "not applicable through a listener: the console's receiver stores POST requests only, so only those reach your machine",
       );
     }
     const received = await options.toReceiver({ ...request, url: options.receiverUrl });
