@@ -52,6 +52,20 @@ export const API_ERRORS = {
     status: 422,
     message: "This address cannot be checked from the console.",
   },
+  // A handler check through a listener (`project-console listen`): the session must be the member's own,
+  // connected now, and listening to the endpoint the check signs as.
+  listener_not_yours: {
+    status: 403,
+    message: "This listener is another member's: a check goes through your own listener only.",
+  },
+  listener_not_connected: {
+    status: 409,
+    message: "This listener is not connected now. Start `project-console listen` and try again.",
+  },
+  listener_endpoint_not_covered: {
+    status: 422,
+    message: "This listener does not listen to the endpoint chosen for the check.",
+  },
   // The receiver's refusals of an unsigned or wrongly signed delivery (the delivery is stored all the same).
   missing_signature: {
     status: 401,

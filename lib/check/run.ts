@@ -37,6 +37,18 @@ export const SLOW_ANSWER_MS = 5_000;
 /** How much of each answer's body a result keeps. */
 export const ANSWER_HEAD_BYTES = 4096;
 
+/**
+ * What a transport throws for a request it cannot carry at all, as opposed to one the handler did not answer:
+ * through a listener, a HEAD or GET (the console's receiver stores POST only, so nothing is forwarded). The
+ * case is then reported as information with this message, never graded on a made-up answer.
+ */
+export class NotApplicable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NotApplicable";
+  }
+}
+
 /** Signs locally with a secret given for the run, through the sender's own header builder. */
 export function secretSigner(secret: string, scheme: string): CheckSigner {
   const resolved = resolveScheme(scheme);
@@ -110,6 +122,7 @@ function sender(options: CheckOptions, log: CheckExchange[]): Send {
         request,
         answer: null,
         error: error instanceof Error ? error.message : String(error),
+        ...(error instanceof NotApplicable && { notApplicable: true as const }),
       };
     }
     log.push(exchange);
@@ -265,12 +278,25 @@ async function gradeCase(c: CheckCase, context: CaseContext): Promise<Graded> {
       const head = await send("HEAD", "HEAD", [], null);
       const get = await send("GET", "GET", [], null);
       const times = context.log.flatMap((e) => (e.answer ? [e.answer.durationMs] : []));
-      const probes = `HEAD ${outcome(head)}, GET ${outcome(get)}${is5xx(head.status) || is5xx(get.status) ? " (5xx: see the fix)" : ""}`;
+      const probes =
+        head.exchange.notApplicable && get.exchange.notApplicable
+          ? `HEAD and GET ${head.exchange.error}`
+          : `HEAD ${outcome(head)}, GET ${outcome(get)}${is5xx(head.status) || is5xx(get.status) ? " (5xx: see the fix)" : ""}`;
       const timing =
         times.length > 0 ? `; answers took ${Math.min(...times)}–${Math.max(...times)} ms` : "";
       return { got: probes + timing, verdict: "info" };
     }
   }
+}
+
+/**
+ * A case with a request the transport could not carry is not graded: its result says why, as information.
+ * (Case 11 is information anyway, and says it in its own words.)
+ */
+function notApplicable(c: CheckCase, exchanges: CheckExchange[]): Graded | null {
+  const reasons = [...new Set(exchanges.filter((e) => e.notApplicable).map((e) => e.error ?? ""))];
+  if (reasons.length === 0 || c.id === "informational") return null;
+  return { got: reasons.join("; "), verdict: "info" };
 }
 
 /** Yields each selected case's result as it finishes, in number order; stops between cases on `signal`. */
@@ -289,7 +315,8 @@ export async function* runCheck(options: CheckOptions): AsyncGenerator<CaseResul
       bodies,
       log,
     };
-    const { got, verdict } = await gradeCase(c, context);
+    const graded = await gradeCase(c, context);
+    const { got, verdict } = notApplicable(c, log.slice(start)) ?? graded;
     yield {
       number: c.number,
       id: c.id,

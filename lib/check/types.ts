@@ -40,6 +40,8 @@ export interface CheckExchange {
     durationMs: number;
   } | null;
   error: string | null; // "ECONNREFUSED", "timed out after 10 s" ...
+  /** The transport could not carry this request (`error` says why): its case is information, not graded. */
+  notApplicable?: true;
 }
 
 export interface CaseResult {
@@ -74,7 +76,7 @@ export type CheckTransport = (req: {
   headers: [string, string][];
   body: Uint8Array;
   durationMs: number;
-}>; // throws on network error/timeout
+}>; // throws on network error/timeout; throws NotApplicable (run.ts) for a request it cannot carry at all
 
 /**
  * Signs one body as the service would: the headers a delivery of it carries (content type, user agent, the

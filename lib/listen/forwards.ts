@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { deliveryForwards, listenSessions, members, webhookDeliveries } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/db/storable-text";
@@ -53,6 +53,17 @@ export async function recordForward(
   return { id: row!.id };
 }
 
+/** What a listener reported of one attempt. */
+const attemptColumns = {
+  attempt: f.attempt,
+  status: f.status,
+  headers: f.headers,
+  bodyHead: f.bodyHead,
+  durationMs: f.durationMs,
+  error: f.error,
+  final: f.final,
+};
+
 export interface ForwardView {
   id: string;
   deliveryId: string;
@@ -91,13 +102,7 @@ export async function listForwards(db: Db, deliveryId: number): Promise<ForwardV
       memberEmail: members.email,
       tokenName: listenSessions.tokenName,
       url: f.url,
-      attempt: f.attempt,
-      status: f.status,
-      headers: f.headers,
-      bodyHead: f.bodyHead,
-      durationMs: f.durationMs,
-      error: f.error,
-      final: f.final,
+      ...attemptColumns,
       createdAt: f.createdAt,
     })
     .from(f)
@@ -114,4 +119,29 @@ export async function listForwards(db: Db, deliveryId: number): Promise<ForwardV
     bodyHeadBase64: row.bodyHead ? row.bodyHead.toString("base64") : null,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** One attempt a listener reported, as a handler check through that listener reads it. */
+export interface SessionForward {
+  attempt: number;
+  status: number | null;
+  headers: [string, string][] | null;
+  bodyHead: Buffer | null;
+  durationMs: number;
+  error: string | null;
+  final: boolean;
+}
+
+/** What one session reported for one delivery, oldest first (a handler check waits on these). */
+export async function sessionForwards(
+  db: Db,
+  deliveryId: number,
+  sessionId: number,
+): Promise<SessionForward[]> {
+  return db
+    .select(attemptColumns)
+    .from(f)
+    .where(and(eq(f.deliveryId, deliveryId), eq(f.sessionId, sessionId)))
+    .orderBy(asc(f.id))
+    .limit(20);
 }

@@ -133,7 +133,11 @@ export async function markDisconnected(db: Db, sessionId: number): Promise<void>
 export const PRESENCE_STALE_MS = 45_000;
 
 export interface ListenerPresence {
+  /** The session's id: what a handler check through this listener names. */
+  id: number;
   session: string;
+  /** The viewer's own session: the only kind a handler check may go through. */
+  mine: boolean;
   memberEmail: string;
   memberName: string | null;
   tokenName: string | null;
@@ -145,17 +149,28 @@ export interface ListenerPresence {
   lastSeenAt: Date | null;
 }
 
-/** Every session seen in the last `days`, newest first, with whether it is connected now. */
-export async function listPresence(db: Db, days = 30): Promise<ListenerPresence[]> {
+const connectedNow = sql<boolean>`(${s.disconnectedAt} is null and ${s.lastSeenAt} > now() - (${PRESENCE_STALE_MS}::int * interval '1 millisecond'))`;
+
+/**
+ * Every session seen in the last `days`, newest first, with whether it is connected now and whether it is
+ * `viewerId`'s own.
+ */
+export async function listPresence(
+  db: Db,
+  viewerId: string,
+  days = 30,
+): Promise<ListenerPresence[]> {
   const rows = await db
     .select({
+      id: s.id,
       session: s.name,
+      memberId: s.memberId,
       memberEmail: members.email,
       memberName: members.name,
       tokenName: s.tokenName,
       endpointIds: s.endpointIds,
       events: s.events,
-      connected: sql<boolean>`(${s.disconnectedAt} is null and ${s.lastSeenAt} > now() - (${PRESENCE_STALE_MS}::int * interval '1 millisecond'))`,
+      connected: connectedNow,
       connectedAt: s.connectedAt,
       lastSeenAt: s.lastSeenAt,
     })
@@ -164,5 +179,37 @@ export async function listPresence(db: Db, days = 30): Promise<ListenerPresence[
     .where(gt(s.lastSeenAt, sql`now() - (${days}::int * interval '1 day')`))
     .orderBy(desc(s.lastSeenAt))
     .limit(200);
-  return rows.map((row) => ({ ...row, connected: Boolean(row.connected) }));
+  return rows.map(({ memberId, ...row }) => ({
+    ...row,
+    mine: memberId === viewerId,
+    connected: Boolean(row.connected),
+  }));
+}
+
+/** One session as a handler check needs it (lib/webhooks/server/check/check-listener.ts), or null. */
+export interface SessionForCheck {
+  id: number;
+  name: string;
+  memberId: string;
+  memberEmail: string;
+  endpointIds: string[];
+  events: string[];
+  connected: boolean;
+}
+
+export async function sessionForCheck(db: Db, id: number): Promise<SessionForCheck | null> {
+  const [row] = await db
+    .select({
+      id: s.id,
+      name: s.name,
+      memberId: s.memberId,
+      memberEmail: members.email,
+      endpointIds: s.endpointIds,
+      events: s.events,
+      connected: connectedNow,
+    })
+    .from(s)
+    .innerJoin(members, eq(members.id, s.memberId))
+    .where(eq(s.id, id));
+  return row ? { ...row, connected: Boolean(row.connected) } : null;
 }

@@ -413,10 +413,21 @@ for (const { label, target, skip } of storageTargets()) {
         Buffer.from([0x6f, 0x6b, 0, 0xff]),
       );
 
-      const present = (await listPresence(db())).find((p) => p.session === key.name)!;
-      expect(present).toMatchObject({ connected: true, endpointIds: [], events: [] });
+      const present = (await listPresence(db(), memberId)).find((p) => p.session === key.name)!;
+      expect(present).toMatchObject({
+        id: opened.id,
+        mine: true,
+        connected: true,
+        endpointIds: [],
+        events: [],
+      });
+      // Another member sees the session too, as someone else's.
+      const seenByOther = await listPresence(db(), "00000000-0000-4000-8000-000000000000");
+      expect(seenByOther.find((p) => p.id === opened.id)).toMatchObject({ mine: false });
       await markDisconnected(db(), opened.id);
-      expect((await listPresence(db())).find((p) => p.session === key.name)!.connected).toBe(false);
+      expect(
+        (await listPresence(db(), memberId)).find((p) => p.session === key.name)!.connected,
+      ).toBe(false);
     });
   });
 }

@@ -44,7 +44,7 @@ export function CheckHistory({
           </div>
         ) : !runs?.length ? (
           <p className="px-4 py-6 text-sm text-muted-foreground sm:px-6">
-            No runs against this URL yet.
+            No runs against this target yet.
           </p>
         ) : (
           <ul className="divide-y">

@@ -12,23 +12,32 @@ import { Label } from "@/components/ui/label";
 import {
   Select,
   SelectContent,
+  SelectGroup,
   SelectItem,
+  SelectLabel,
   SelectSeparator,
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
 import { UserText } from "@/components/ui/user-text";
 import type { CaseResult } from "@/lib/check/types";
+import { listenQueries } from "@/lib/listen/queries";
 import { DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { checkQueries } from "@/lib/webhooks/browser/check-queries";
 import { consoleApi, type CheckRunSummary } from "@/lib/webhooks/browser/console-client";
 import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
+import {
+  LISTENER_TARGET_PREFIX,
+  listenerTargetText,
+} from "@/lib/webhooks/shared/check/check-schema";
 import { SchemeSelect } from "../scheme-select";
 import { CheckHistory } from "./check-history";
 import { CheckResults } from "./check-results";
 
 /** The scheme select's first choice: the endpoint's own (its detected scheme, else the service's). */
 const ENDPOINT_SCHEME = "endpoint";
+/** The target select's first choice: a URL typed in; the others are listener sessions' ids. */
+const URL_TARGET = "url";
 
 interface LiveRun {
   run: CheckRunSummary | null;
@@ -37,7 +46,8 @@ interface LiveRun {
 }
 
 /**
- * Webhooks → Check a handler: a target URL, the endpoint whose secret and scheme sign the requests (on the
+ * Webhooks → Check a handler: a target URL, or "my machine" through one of the member's connected listeners
+ * (offered only while one is connected), the endpoint whose secret and scheme sign the requests (on the
  * server: the secret never reaches this page), Run. The cases stream in as the handler answers them; the
  * target and the run shown are in the URL (`?target=…&run=…`), so a run can be linked to and the target's
  * history is one click away.
@@ -52,10 +62,33 @@ export function CheckView() {
   const queryClient = useQueryClient();
 
   const endpoints = useQuery(inspectorQueries.endpoints()).data ?? [];
-  const signable = endpoints.filter((endpoint) => endpoint.secret.set);
-  const [url, setUrl] = useState(target);
+  // "My machine": the member's own listeners that are connected now (another's machine is not theirs to test).
+  const listeners = (useQuery(listenQueries.listeners()).data ?? []).filter(
+    (listener) => listener.mine && listener.connected,
+  );
+  const [pickedTarget, setTarget] = useState<string | null>(null);
+  // A link to a listener's history opens with that listener chosen, while it is connected.
+  const linked = listeners.find(
+    (listener) =>
+      target === listenerTargetText({ name: listener.session, memberEmail: listener.memberEmail }),
+  );
+  const targetKind = pickedTarget ?? (linked ? String(linked.id) : URL_TARGET);
+  const listener =
+    targetKind === URL_TARGET ? undefined : listeners.find((l) => String(l.id) === targetKind);
+  const signable = endpoints.filter(
+    (endpoint) =>
+      endpoint.secret.set &&
+      // Through a listener, only an endpoint it listens to reaches it.
+      (!listener ||
+        listener.endpointIds.length === 0 ||
+        listener.endpointIds.includes(endpoint.id)),
+  );
+  const [url, setUrl] = useState(linked || target.startsWith(LISTENER_TARGET_PREFIX) ? "" : target);
   const [pickedEndpoint, setEndpoint] = useState<string | null>(params.get("endpoint"));
-  const endpointId = pickedEndpoint ?? signable[0]?.id ?? "";
+  const endpointId =
+    (pickedEndpoint && signable.some((e) => e.id === pickedEndpoint) ? pickedEndpoint : null) ??
+    signable[0]?.id ??
+    "";
   const endpoint = endpoints.find((e) => e.id === endpointId);
   const [scheme, setScheme] = useState(ENDPOINT_SCHEME);
   const endpointScheme = endpoint?.lockedScheme ?? schemeId(DEFAULT_SCHEME);
@@ -73,7 +106,9 @@ export function CheckView() {
       setLive({ run: null, results: [], error: null });
       await consoleApi.runCheck(
         {
-          target: { kind: "url", url: chosen },
+          target: listener
+            ? { kind: "listener", sessionId: listener.id }
+            : { kind: "url", url: chosen },
           endpointId,
           ...(scheme === ENDPOINT_SCHEME ? {} : { scheme }),
         },
@@ -121,33 +156,79 @@ export function CheckView() {
             <h2>Target</h2>
           </CardTitle>
           <CardDescription>
-            A public URL of your handler, or this console’s own receiver. Every request is signed on
-            the server with the endpoint’s secret, which never reaches this page.
+            A public URL of your handler, this console’s own receiver, or your machine through{" "}
+            <code className="font-mono text-xs">project-console listen</code>. Every request is
+            signed on the server with the endpoint’s secret, which never reaches this page.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Check a handler">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-url`}>Handler URL</Label>
-              <Input
-                id={`${id}-url`}
-                type="url"
-                inputMode="url"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://api.example.com/webhooks"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                className="font-mono text-[13px]"
-              />
-            </div>
+            {listeners.length > 0 ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-target`}>Send to</Label>
+                <Select value={listener ? targetKind : URL_TARGET} onValueChange={setTarget}>
+                  <SelectTrigger id={`${id}-target`} className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={URL_TARGET}>A URL</SelectItem>
+                    <SelectSeparator />
+                    <SelectGroup>
+                      <SelectLabel>My machine (a connected listener)</SelectLabel>
+                      {listeners.map((choice) => (
+                        <SelectItem key={choice.id} value={String(choice.id)}>
+                          <span className="truncate">
+                            Session <UserText value={choice.session} />
+                            {choice.tokenName ? (
+                              <>
+                                {" "}
+                                (token <UserText value={choice.tokenName} />)
+                              </>
+                            ) : null}
+                          </span>
+                        </SelectItem>
+                      ))}
+                    </SelectGroup>
+                  </SelectContent>
+                </Select>
+                {listener ? (
+                  <p className="text-xs text-muted-foreground">
+                    Each request goes to this console’s receiver for the endpoint below; your
+                    listener forwards it to your handler and reports its answer. HEAD and GET are
+                    not applicable this way.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {listener ? null : (
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-url`}>Handler URL</Label>
+                <Input
+                  id={`${id}-url`}
+                  type="url"
+                  inputMode="url"
+                  required
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="https://api.example.com/webhooks"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                  className="font-mono text-[13px]"
+                />
+              </div>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-endpoint`}>Sign as endpoint</Label>
                 <Select value={endpointId} onValueChange={setEndpoint}>
                   <SelectTrigger id={`${id}-endpoint`} className="w-full">
-                    <SelectValue placeholder="No endpoint has a secret" />
+                    <SelectValue
+                      placeholder={
+                        listener
+                          ? "The listener listens to no endpoint with a secret"
+                          : "No endpoint has a secret"
+                      }
+                    />
                   </SelectTrigger>
                   <SelectContent>
                     {signable.map((choice) => (

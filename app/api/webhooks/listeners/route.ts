@@ -4,5 +4,10 @@ import { listPresence } from "@/lib/listen/sessions";
 
 export const dynamic = "force-dynamic";
 
-/** Listen sessions seen in the last 30 days, with whether each is connected now (the Endpoints sheet). */
-export const GET = consoleRoute({}, async () => ({ listeners: await listPresence(await getDb()) }));
+/**
+ * Listen sessions seen in the last 30 days, with whether each is connected now and whether it is the
+ * caller's own (the Endpoints sheet; Check a handler's "My machine").
+ */
+export const GET = consoleRoute({}, async ({ member }) => ({
+  listeners: await listPresence(await getDb(), member.id),
+}));

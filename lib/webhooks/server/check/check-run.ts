@@ -1,21 +1,27 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { runCheck, summarise } from "@/lib/check/run";
-import type { CaseResult } from "@/lib/check/types";
+import type { CaseResult, CheckTransport } from "@/lib/check/types";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { DEFAULT_SCHEME, parseSchemeId, schemeId, signatureHeaders } from "@/lib/signing";
-import type { CheckRequest, CheckStreamLine } from "@/lib/webhooks/shared/check/check-schema";
+import {
+  listenerTargetText,
+  type CheckRequest,
+  type CheckStreamLine,
+} from "@/lib/webhooks/shared/check/check-schema";
 import { getEndpointOrThrow, resolveSecret } from "../endpoint-store";
 import { isOwnReceiver } from "../replay/replay";
 import { webhookContext } from "../server-context";
 import { protectionBypassHeaders } from "../test-delivery";
+import { checkListenerOrThrow, listenerTransport } from "./check-listener";
 import { finishCheckRun, startCheckRun } from "./check-store";
 import { assertCheckTarget, CheckTargetRefused, guardedCheckTransport } from "./check-transport";
 
 /**
  * "Check a handler" from the console (docs/check.md): everything that can be refused is refused before the
- * answer starts (the per-member limit, the endpoint, its secret and scheme, the target's address), as the
+ * answer starts (the per-member limit, the endpoint, its secret and scheme, the target's address or the
+ * listener: check-listener.ts), as the
  * usual JSON error; then the run is kept and its cases stream as NDJSON lines while they finish. The secret
  * is read here and goes only into the signer: never into a result, a line or an error.
  */
@@ -62,27 +68,46 @@ export async function startHandlerCheck(
     isOwnReceiver: (url: URL) => isOwnReceiver(url, context.consoleOrigin),
     resolve: context.resolve,
   };
-  const url = input.target.url;
-  try {
-    await assertCheckTarget(url, policy);
-  } catch (error) {
-    if (error instanceof CheckTargetRefused) {
-      throw new ApiError("check_target_refused", error.message);
+  // Our own receiver on a protected Vercel preview needs the bypass; it is sent nowhere else.
+  const bypass = Object.entries(protectionBypassHeaders(env.VERCEL_AUTOMATION_BYPASS_SECRET));
+  const guarded = guardedCheckTransport(policy, (target) =>
+    isOwnReceiver(target, context.consoleOrigin) ? bypass : [],
+  );
+
+  let target: { text: string; url: string; transport: CheckTransport };
+  if (input.target.kind === "listener") {
+    const session = await checkListenerOrThrow(
+      db,
+      input.target.sessionId,
+      context.memberId,
+      endpoint,
+    );
+    // The requests go to our own receiver (which the guard lets through), and the listener carries them on.
+    const receiverUrl = `${context.consoleOrigin}/api/webhooks/receive/${encodeURIComponent(endpoint.id)}`;
+    target = {
+      text: listenerTargetText(session),
+      url: receiverUrl,
+      transport: listenerTransport({ db, session, receiverUrl, toReceiver: guarded }),
+    };
+  } else {
+    const url = input.target.url;
+    try {
+      await assertCheckTarget(url, policy);
+    } catch (error) {
+      if (error instanceof CheckTargetRefused) {
+        throw new ApiError("check_target_refused", error.message);
+      }
+      throw error;
     }
-    throw error;
+    target = { text: url, url, transport: guarded };
   }
 
   const run = await startCheckRun(db, {
-    target: url,
+    target: target.text,
     endpointId: endpoint.id,
     scheme: schemeId(scheme),
     memberId: context.memberId,
   });
-  // Our own receiver on a protected Vercel preview needs the bypass; it is sent nowhere else.
-  const bypass = Object.entries(protectionBypassHeaders(env.VERCEL_AUTOMATION_BYPASS_SECRET));
-  const transport = guardedCheckTransport(policy, (target) =>
-    isOwnReceiver(target, context.consoleOrigin) ? bypass : [],
-  );
 
   let listening = true;
   return new ReadableStream<Uint8Array>({
@@ -95,11 +120,11 @@ export async function startHandlerCheck(
       try {
         // A member who closes the page does not stop the run: it is kept, and its history shows it whole.
         for await (const result of runCheck({
-          url,
+          url: target.url,
           secret,
           scheme: schemeId(scheme),
           only: input.only,
-          transport,
+          transport: target.transport,
         })) {
           results.push(result);
           send({ type: "case", result });

@@ -16,12 +16,43 @@ const targetUrlSchema = z
     message: "must be an absolute http:// or https:// URL",
   });
 
+/**
+ * A run's target as it is kept and its history is asked for: the URL checked, or `listener:NAME (EMAIL)`
+ * for a check through a connected listener (listenerTargetText).
+ */
+const keptTargetSchema = z
+  .string({ message: "must be a string" })
+  .min(1, { message: "must not be empty" })
+  .max(2048, { message: "must be at most 2048 characters" });
+
+export const LISTENER_TARGET_PREFIX = "listener:";
+
+/** How a check through a listener is kept: the session's name and its member, as the Endpoints sheet shows them. */
+export function listenerTargetText(session: { name: string; memberEmail: string }): string {
+  return `${LISTENER_TARGET_PREFIX}${session.name} (${session.memberEmail})`;
+}
+
 export const checkRequestSchema = z
   .object({
     target: z.discriminatedUnion(
       "kind",
-      [z.object({ kind: z.literal("url"), url: targetUrlSchema }).strict()],
-      { message: 'must be { "kind": "url", "url": "https://…" }' },
+      [
+        z.object({ kind: z.literal("url"), url: targetUrlSchema }).strict(),
+        /** "My machine": through a connected listener of the member's (GET /api/webhooks/listeners' ids). */
+        z
+          .object({
+            kind: z.literal("listener"),
+            sessionId: z
+              .number({ message: "must be a listener's id" })
+              .int({ message: "must be a listener's id" })
+              .positive({ message: "must be a listener's id" }),
+          })
+          .strict(),
+      ],
+      {
+        message:
+          'must be { "kind": "url", "url": "https://…" } or { "kind": "listener", "sessionId": 1 }',
+      },
     ),
     endpointId: endpointIdSchema,
     /** A scheme from the catalogue; default the endpoint's detected scheme, else the service's. */
@@ -36,7 +67,7 @@ export const checkRequestSchema = z
   .strict();
 export type CheckRequest = z.infer<typeof checkRequestSchema>;
 
-export const checkHistoryQuerySchema = z.object({ target: targetUrlSchema });
+export const checkHistoryQuerySchema = z.object({ target: keptTargetSchema });
 export const checkParamsSchema = z.object({
   id: z.uuid({ message: "must be a check run's id" }),
 });
