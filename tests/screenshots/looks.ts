@@ -47,3 +47,13 @@ export async function inEachLook(
 
 /** Lets transitions and fonts settle before a picture: a look, not an assertion, so a pause is right here. */
 export const settle = (page: Page, ms = 400) => page.waitForTimeout(ms);
+
+/**
+ * A full-page picture, taken from the top: a full-page picture of a scrolled page draws the sticky header where
+ * it stands, halfway down.
+ */
+export async function fullPageShot(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page, 300);
+  await page.screenshot({ path, fullPage: true });
+}

@@ -5,7 +5,7 @@ import { bodyRows, listedProjects, openCurrentList } from "../e2e/projects-ui-su
 import { endpointWithSecret, newestId, simEmit } from "../e2e/webhook-inspector-support";
 import { scriptAnswers, simSend } from "../e2e/webhook-insights-support";
 import { createEndpoint, deliver, envelope } from "../e2e/webhook-support";
-import { inEachLook, settle, type Stage } from "./looks";
+import { fullPageShot, inEachLook, settle, type Stage } from "./looks";
 import { startCheckHandler } from "../support/check-handlers";
 
 /**
@@ -20,7 +20,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       async (shot, look) => {
         await shot.goto("/sign-in");
         await shot.waitForLoadState("networkidle");
-        await shot.screenshot({ path: stage.shotPath("sign-in", look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath("sign-in", look));
       },
       { signedOut: true },
     );
@@ -29,7 +29,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         await shot.goto(route);
         await shot.waitForLoadState("networkidle");
         const name = route.replace(/^\//, "").replace(/\//g, "-");
-        await shot.screenshot({ path: stage.shotPath(name, look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath(name, look));
       }
       await shot.goto("/settings/members");
       await shot
@@ -179,7 +179,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         await shot.getByRole("heading", { name: "task.completed" }).waitFor();
         if (tab === "signature") await shot.getByTestId("signature-diagnosis").waitFor();
         await settle(shot, 500);
-        await shot.screenshot({ path: stage.shotPath(`diagnosis-${name}`, look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath(`diagnosis-${name}`, look));
       }
     });
   },
@@ -223,7 +223,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         await shot.goto(path);
         await shot.getByRole("heading", { level: 2 }).first().waitFor();
         await settle(shot);
-        await shot.screenshot({ path: stage.shotPath(name, look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath(name, look));
       }
     });
   },
@@ -239,10 +239,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await form.getByLabel("Name").fill(`laptop ${look.width} ${look.scheme}`);
       await form.getByRole("button", { name: "Create token" }).click();
       await shot.getByLabel("New access token").waitFor();
-      // From the top: a full-page picture of a scrolled page draws the sticky header where it stands.
-      await shot.evaluate(() => window.scrollTo(0, 0));
-      await settle(shot, 300);
-      await shot.screenshot({ path: stage.shotPath("access-tokens", look), fullPage: true });
+      await fullPageShot(shot, stage.shotPath("access-tokens", look));
     });
   },
   /** What listen adds: the Attempts tab's forwards, the list's forwarded mark, the Endpoints sheet's listeners. */
@@ -349,7 +346,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         await shot.goto(`/webhooks/check?endpoint=${endpoint.id}`);
         await shot.getByLabel("Handler URL").waitFor();
         await settle(shot);
-        await shot.screenshot({ path: stage.shotPath("check-empty", look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath("check-empty", look));
 
         await shot.goto(
           `/webhooks/check?${new URLSearchParams({ target: naiveUrl, run: naiveRun, endpoint: endpoint.id })}`,
@@ -359,14 +356,14 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         await wrong.getByText(/request.* and answers/).click();
         await shot.getByRole("region", { name: "History" }).getByRole("link").first().waitFor();
         await settle(shot);
-        await shot.screenshot({ path: stage.shotPath("check-naive", look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath("check-naive", look));
 
         await shot.goto(
           `/webhooks/check?${new URLSearchParams({ target: correctUrl, run: correctRun, endpoint: endpoint.id })}`,
         );
         await shot.getByRole("heading", { name: "All required cases pass" }).waitFor();
         await settle(shot);
-        await shot.screenshot({ path: stage.shotPath("check-correct", look), fullPage: true });
+        await fullPageShot(shot, stage.shotPath("check-correct", look));
       });
     } finally {
       await naive.close();
