@@ -35,6 +35,10 @@ export const API_ERRORS = {
     status: 403,
     message: "Choose your own password first: your current one was set by someone else.",
   },
+  insufficient_scope: {
+    status: 403,
+    message: "This access token's scopes do not allow this.",
+  },
   cross_origin: { status: 403, message: "Cross-site requests are refused." },
   json_required: { status: 403, message: "This request must send JSON." },
   // What it names.
@@ -51,6 +55,11 @@ export const API_ERRORS = {
   check_target_refused: {
     status: 422,
     message: "This address cannot be checked from the console.",
+  },
+  // GET /api/webhooks/deliveries/wait: no matching delivery arrived before the caller's timeout.
+  wait_timeout: {
+    status: 408,
+    message: "No matching delivery arrived before the timeout.",
   },
   // A handler check through a listener (`project-console listen`): the session must be the member's own,
   // connected now, and listening to the endpoint the check signs as.

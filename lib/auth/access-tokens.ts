@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { accessTokens, members, type MemberRole } from "@/lib/db/schema";
 import { ACCESS_TOKEN_BYTES, ACCESS_TOKEN_PREFIX } from "./bearer";
 import type { MemberRecord } from "./members";
+import { TOKEN_SCOPES, type TokenScope } from "./scopes";
 
 /**
  * Members' access tokens: the one place that makes, lists, revokes and resolves them. A token is
@@ -204,7 +205,11 @@ export async function revokeAccessToken(
 }
 
 export type ResolvedAccessToken =
-  | { kind: "valid"; member: MemberRecord; token: { id: string; name: string } }
+  | {
+      kind: "valid";
+      member: MemberRecord;
+      token: { id: string; name: string; scopes: readonly TokenScope[] };
+    }
   | { kind: "unknown" }
   | { kind: "revoked" }
   | { kind: "expired"; expiresAt: Date };
@@ -249,7 +254,12 @@ export async function resolveAccessToken(
         ),
       );
   }
-  return { kind: "valid", member: row.member, token: { id: row.id, name: row.name } };
+  // Every token has both scopes until tokens can be made with fewer (issue 27).
+  return {
+    kind: "valid",
+    member: row.member,
+    token: { id: row.id, name: row.name, scopes: TOKEN_SCOPES },
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { getServerEnv } from "@/lib/env";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { resolveAccessToken, type ResolvedAccessToken } from "./access-tokens";
 import { bearerCredential } from "./bearer";
+import type { TokenScope } from "./scopes";
 import { signInPath } from "./callback-url";
 import { membersDb } from "./members-db";
 import { findSessionMember } from "./sessions";
@@ -31,7 +32,7 @@ export interface Member {
    * The access token a console API request came with (`Authorization: Bearer pct_…`), null for a signed-in
    * browser. Tokens reach the console API routes only (requireApiMember), never pages or server actions.
    */
-  token: { id: string; name: string } | null;
+  token: { id: string; name: string; scopes: readonly TokenScope[] } | null;
   mustChangePassword: boolean;
   /** Wrong-password attempts at this email that were slowed since `slowedSince` (null: none). */
   slowedAttempts: number;
