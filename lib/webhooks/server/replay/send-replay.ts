@@ -12,7 +12,9 @@ import {
  */
 
 /** A guarded request whose timeout defaults to the sender's and whose answer is read up to 64 KiB. */
-export type ReplaySend = Omit<GuardedRequest, "timeoutMs" | "maxBodyBytes"> & { timeoutMs?: number };
+export type ReplaySend = Omit<GuardedRequest, "timeoutMs" | "maxBodyBytes"> & {
+  timeoutMs?: number;
+};
 
 export type ReplayOutcome = Pick<
   ReplayResult,
