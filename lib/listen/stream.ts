@@ -1,10 +1,5 @@
 import type { Db } from "@/lib/db/connect";
-import {
-  rowMatcher,
-  streamEvent,
-  type StreamFilter,
-  type StreamRow,
-} from "./deliveries";
+import { rowMatcher, streamEvent, type StreamFilter, type StreamRow } from "./deliveries";
 import { followStep, type HubMember, type ListenHub } from "./hub";
 import { cursorOf, type Position } from "./position";
 
