@@ -47,10 +47,10 @@ export const waitQuerySchema = z
       .max(200)
       .optional(),
     match: z
-      .union([matchCondition.transform((one) => [one]), z.array(matchCondition)])
-      .pipe(
+      .preprocess(
+        (value) => (typeof value === "string" ? [value] : value),
         z
-          .array(z.custom<FieldMatch>())
+          .array(matchCondition)
           .max(WAIT_MAX_MATCHES, { message: `may be given at most ${WAIT_MAX_MATCHES} times` }),
       )
       .default([]),

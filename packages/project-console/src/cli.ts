@@ -23,7 +23,7 @@ import { listen, sinceOption } from "./listen";
 import { createOutput } from "./output";
 import { parseForwardRule, RuleError } from "./routes";
 import { trigger, TriggerError } from "./trigger";
-import { parseTimeout, waitForDelivery, WaitError } from "./wait";
+import { checkMatches, parseTimeout, waitForDelivery, WaitError } from "./wait";
 
 /**
  * The `project-console` command: login, logout, listen, trigger, wait (docs/listen.md), check (docs/check.md). Every mistake a person can
@@ -227,6 +227,7 @@ export function buildProgram(): Command {
       }) => {
         try {
           const timeout = parseTimeout(options.timeout);
+          checkMatches(options.match);
           const config = await loadConfig();
           const stop = new AbortController();
           const onSignal = () => stop.abort();

@@ -37,15 +37,19 @@ export function parseTimeout(text: string): number {
   return Number(text);
 }
 
+/** `--match data.task_id=123`, checked with the console's own parser before anything is asked. */
+export function checkMatches(conditions: string[]): void {
+  for (const condition of conditions) {
+    const parsed = parseFieldMatch(condition);
+    if (typeof parsed === "string") throw new WaitError(`--match ${parsed}.`);
+  }
+}
+
 /** The matching delivery, or null when none arrived within the timeout. */
 export async function waitForDelivery(
   config: ConsoleConfig,
   options: WaitOptions,
 ): Promise<WaitAnswer | null> {
-  for (const condition of options.match) {
-    const parsed = parseFieldMatch(condition);
-    if (typeof parsed === "string") throw new WaitError(`--match ${parsed}.`);
-  }
   const query = new URLSearchParams();
   if (options.event) query.set("event", options.event);
   if (options.endpoint) query.set("endpoint", options.endpoint);
