@@ -146,6 +146,7 @@ export function WebhookInspector() {
       onClose={() => select(null)}
       onSelect={select}
       endpoints={endpoints}
+      now={now}
     />
   ) : (
     <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-[13px] text-muted-foreground">

@@ -86,6 +86,10 @@ test("each tab of a verified, an invalid and an unsigned delivery", async ({
   await openInspector(page, `endpoint=${endpoint.id}&delivery=${verified}`);
   const detail = page.getByTestId("delivery-detail");
   await expect(detail.getByRole("heading", { name: /task\.completed/ })).toBeVisible();
+  // The receive time reads as the list's does, the exact time on hover.
+  const received = detail.locator("header time");
+  await expect(received).toHaveText(/^(just now|\d+(\.\d)? s ago|in \d+(\.\d)? s)$/);
+  expect(Date.parse((await received.getAttribute("title"))!)).toBeGreaterThan(Date.now() - 120_000);
   await expect(
     detail
       .getByText("received 3.0 s after its timestamp")
