@@ -46,7 +46,7 @@ test("a token acts as its member on the console API, and stops the moment it is 
     const created = await createToken(page.request, "e2e script", { expiresInDays: 30 });
     expect(created.token).toMatch(TOKEN);
     expect(Object.keys(created).sort()).toEqual(
-      ["createdAt", "expiresAt", "id", "name", "prefix", "token"].sort(),
+      ["createdAt", "expiresAt", "id", "name", "prefix", "scopes", "token"].sort(),
     );
     const days = (Date.parse(created.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
