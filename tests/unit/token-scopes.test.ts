@@ -262,7 +262,26 @@ for (const { label, database, skip } of hostDatabases()) {
         error: expect.any(String),
         code: "payload_too_large",
       });
-      expect((await endpointNames()).some((n) => n.startsWith("xxxx"))).toBe(false);
+      // Streamed with no Content-Length (chunked), far over the limit: refused as it arrives.
+      const chunk = new TextEncoder().encode(`{"name":"${"y".repeat(16 * 1024)}`);
+      let sent = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 1;
+          if (sent > 1024)
+            controller.close(); // 16 MiB at most, if nothing stopped it
+          else controller.enqueue(chunk);
+        },
+      });
+      const streamed = await asToken(writer.token, "/api/webhooks/endpoints", {
+        method: "POST",
+        body: endless,
+        duplex: "half",
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+      expect(await streamed.json()).toMatchObject({ code: "payload_too_large" });
+      expect(sent, "the body was read to its end").toBeLessThan(1024);
+      expect((await endpointNames()).some((n) => /^(x|y)+$/.test(n))).toBe(false);
     });
 
     it(`writes are limited to ${RATE_LIMITS.tokenWrite.limit} a minute per token (429, Retry-After, the same JSON shape), reads go on`, async () => {
