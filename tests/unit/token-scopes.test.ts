@@ -7,7 +7,7 @@ import {
   startConsoleApi,
   type ConsoleApi,
 } from "../support/console-api";
-import { startTool } from "../support/project-console-tool";
+import { localHandler, startTool } from "../support/project-console-tool";
 import { signInCookie } from "../support/sign-in";
 
 /**
@@ -309,6 +309,42 @@ for (const { label, database, skip } of hostDatabases()) {
       expect(Number(limited!.headers.get("retry-after"))).toBeLessThanOrEqual(60);
       // The write limit is its own: the same token still reads.
       expect((await asToken(writer.token, "/api/webhooks/deliveries")).status).toBe(200);
+    });
+
+    it("project-console listen works with a read-only token: a delivery reaches the local handler and its answer is recorded", async () => {
+      const reader = await createToken("listen reader", ["read"]);
+      const local = await localHandler();
+      const run = await startTool(
+        ["listen", "--json", "--forward-to", local.url, "--session", "scopes"],
+        { PROJECT_CONSOLE_URL: api.url, PROJECT_CONSOLE_TOKEN: reader.token },
+      );
+      try {
+        await expect
+          .poll(() => run.json().some((line) => line.type === "info"), { timeout: 30_000 })
+          .toBe(true);
+        const deliveryId = await storedDelivery();
+        await expect.poll(() => local.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+        // The tool's report (POST …/forwards, scope read) is stored: the console shows the handler's answer.
+        await expect
+          .poll(
+            async () => {
+              const listed = await asToken(
+                reader.token,
+                `/api/webhooks/deliveries/${deliveryId}/forwards`,
+              );
+              return (
+                (await listed.json()) as { forwards: { status: number | null }[] }
+              ).forwards.map((f) => f.status);
+            },
+            { timeout: 30_000 },
+          )
+          .toContain(200);
+        expect(run.stderr()).not.toContain("403");
+      } finally {
+        run.child.kill("SIGTERM");
+        await run.exited;
+        await local.close();
+      }
     });
 
     it("project-console prints the server's sentence when a read-only token tries to write (trigger)", async () => {
