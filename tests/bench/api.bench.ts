@@ -11,7 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseTarget } from "../../lib/db/connect";
 import { RATE_LIMITS } from "../../lib/rate-limit/policies";
-import { startApp, type AppServer, type AppServerOptions } from "../support/app-server";
+import {
+  ensureBuild,
+  startApp,
+  type AppServer,
+  type AppServerOptions,
+} from "../support/app-server";
 import { startThrowawayPostgres, warnPostgresSkipped } from "../support/postgres";
 import { signInCookie } from "../support/sign-in";
 import type { Figure } from "./report";
@@ -116,6 +121,7 @@ async function measure(
 }
 
 export default async function apiBench(): Promise<Figure[]> {
+  ensureBuild();
   const figures: Figure[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-bench-api-"));
   try {
