@@ -39,6 +39,7 @@ import { UtcTime } from "@/components/ui/utc-time";
 import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
 import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
 import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
+import type { TokenScope } from "@/lib/auth/scopes";
 import { SettingsSection } from "./settings-section";
 
 export interface TokenRow {
@@ -49,6 +50,7 @@ export interface TokenRow {
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
+  scopes: TokenScope[];
   owner: { id: string; email: string };
 }
 
@@ -67,6 +69,25 @@ const STATUS_BADGE: Record<
   expired: { label: "Expired", variant: "muted" },
   revoked: { label: "Revoked", variant: "warning" },
 };
+
+/** The two choices a token is made with, in the form and in the list (lib/auth/scopes.ts). */
+const ACCESS_CHOICES = {
+  write: {
+    scopes: ["read", "write"],
+    label: "Read and write",
+    hint: "Everything you can do: also creates and changes endpoints, replays, sends tests, deletes deliveries and runs handler checks.",
+  },
+  read: {
+    scopes: ["read"],
+    label: "Read only",
+    hint: "Lists and reads deliveries, endpoints, event shapes and check results, and runs project-console listen; anything that changes or sends is refused (403).",
+  },
+} as const satisfies Record<string, { scopes: TokenScope[]; label: string; hint: string }>;
+type AccessChoice = keyof typeof ACCESS_CHOICES;
+
+function accessLabel(scopes: readonly TokenScope[]): string {
+  return scopes.includes("write") ? ACCESS_CHOICES.write.label : ACCESS_CHOICES.read.label;
+}
 
 /**
  * Settings → Access tokens: the rules (the same as the service's own API keys), creating a token (shown
@@ -96,6 +117,11 @@ export function AccessTokens({ tokens, isAdmin, currentMemberId, perMinute }: Pr
               the listen stream, at most {perMinute} requests a minute. It cannot open pages or
               create tokens, and it stops at once when it expires, when it is revoked, or when you
               are removed from the workspace.
+            </li>
+            <li>
+              <strong>Read only, when that is enough.</strong> A read-only token sees what you see
+              but changes nothing: give one to a script or a coding agent that only reads
+              deliveries.
             </li>
           </ul>
           <p className="mt-2">The same rules as the service&apos;s own API keys.</p>
@@ -140,7 +166,7 @@ function NewToken({ created, onDone }: { created: CreatedTokenAnswer; onDone: ()
             <CopyButton value={created.token} label="token" variant="outline" size="icon" />
           </div>
           <p className="text-xs text-muted-foreground">
-            Expires <UtcTime iso={created.expiresAt} />. Use it as{" "}
+            {accessLabel(created.scopes)}. Expires <UtcTime iso={created.expiresAt} />. Use it as{" "}
             <code className="font-mono">Authorization: Bearer pct_…</code>, or with{" "}
             <code className="font-mono">PROJECT_CONSOLE_TOKEN</code>.
           </p>
@@ -237,7 +263,11 @@ function TokenList({
                       <UserText value={token.name} truncate className="font-medium" />
                       <Badge variant={badge.variant}>{badge.label}</Badge>
                     </div>
-                    <p className="font-mono text-xs text-muted-foreground">{token.prefix}…</p>
+                    <p className="text-xs text-muted-foreground">
+                      <span className="font-mono">{token.prefix}…</span>
+                      <span aria-hidden="true"> · </span>
+                      <span data-token-access>{accessLabel(token.scopes)}</span>
+                    </p>
                     <p className="text-xs text-muted-foreground">
                       Created <UtcTime iso={token.createdAt} />
                     </p>
@@ -330,6 +360,7 @@ function dateBounds(): { min: string; max: string } {
 function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswer) => void }) {
   const router = useRouter();
   const [expiry, setExpiry] = useState<ExpiryChoice>("30");
+  const [access, setAccess] = useState<AccessChoice>("write");
   const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
   const form = useRef<HTMLFormElement>(null);
@@ -340,10 +371,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
     const date = String(formData.get("expiresAt") ?? "");
     startTransition(async () => {
       try {
+        const scopes = [...ACCESS_CHOICES[access].scopes];
         const created = await accessTokenApi.create(
           expiry === "custom"
-            ? { name, expiresAt: date }
-            : { name, expiresInDays: Number(expiry) as (typeof TOKEN_EXPIRY_DAYS)[number] },
+            ? { name, expiresAt: date, scopes }
+            : {
+                name,
+                expiresInDays: Number(expiry) as (typeof TOKEN_EXPIRY_DAYS)[number],
+                scopes,
+              },
         );
         setError(undefined);
         form.current?.reset();
@@ -411,6 +447,28 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
             </p>
           </div>
         ) : null}
+        <div className="grid gap-1.5">
+          <Label htmlFor="token-access">Access</Label>
+          <Select value={access} onValueChange={(value) => setAccess(value as AccessChoice)}>
+            <SelectTrigger
+              id="token-access"
+              className="w-full"
+              aria-describedby="token-access-hint"
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(ACCESS_CHOICES) as AccessChoice[]).map((choice) => (
+                <SelectItem key={choice} value={choice}>
+                  {ACCESS_CHOICES[choice].label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p id="token-access-hint" className="text-xs text-muted-foreground">
+            {ACCESS_CHOICES[access].hint}
+          </p>
+        </div>
         <div>
           <Button type="submit" disabled={pending}>
             {pending ? "Creating…" : "Create token"}

@@ -1,7 +1,9 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
+import { bearerCredential } from "@/lib/auth/bearer";
 import { requireApiMember, type Member } from "@/lib/auth/guard";
+import { scopeForMethod, type TokenScope } from "@/lib/auth/scopes";
 import { safeErrorSummary } from "@/lib/db/errors";
 import { edgeFacts } from "@/lib/http/edge-facts";
 import { databaseApiError } from "./database-error";
@@ -83,11 +85,14 @@ export interface ConsoleInput<Params extends Schema, Query extends Schema, Body 
 /**
  * A console API route: the member check (401 `unauthorized`, before anything is read: a signed-in member, or
  * `Authorization: Bearer pct_…` acting as the token's member, lib/auth/guard.ts requireApiMember; the
- * handler reads who called from `member`, and `member.token` says whether a token did), the path segments,
+ * handler reads who called from `member`, and `member.token` says whether a token did), the token's scope
+ * (403 `insufficient_scope`: `read` for GET and HEAD, `write` for any other method, unless the route says
+ * `scope`), the path segments,
  * the query and the JSON body parsed with the given zod schemas (400 `invalid_id` / `invalid_query` /
  * `invalid_body` in one sentence a member can act on), `Cache-Control: private, no-store` on every answer
- * (`private, no-cache` on the 200s and 304s of a `revalidate` route), and the error mapping of `handleRoute`. The handler answers a value (sent as JSON, status 200 unless
- * `status` says otherwise) or a Response of its own.
+ * (`private, no-cache` on the 200s and 304s of a `revalidate` route), the error mapping of `handleRoute`,
+ * and, for a request made with a token, one log line (logTokenRequest). The handler answers a value (sent
+ * as JSON, status 200 unless `status` says otherwise) or a Response of its own.
  */
 export function consoleRoute<
   Params extends Schema = undefined,
@@ -108,12 +113,25 @@ export function consoleRoute<
      * Only for routes whose volume something else already bounds (say why at the route).
      */
     tokenRateLimit?: false;
+    /**
+     * The scope an access token needs here, when not the method's (GET and HEAD `read`, anything else
+     * `write`: lib/auth/scopes.ts scopeForMethod). Only for a route that changes nothing a member would
+     * call a change (say why at the route). A signed-in member has every scope.
+     */
+    scope?: TokenScope;
   },
   handler: (input: ConsoleInput<Params, Query, Body>) => Promise<Answer>,
 ): ConsoleRouteHandler<Unparsed<Query>, Unparsed<Body>, Answer> {
-  const route = handleRoute<Record<string, string>>(async (request, context) => {
+  /** One request; `seen.token` is filled in as soon as an access token is known to be calling. */
+  const run = async (
+    request: NextRequest,
+    context: RouteContext<Record<string, string>>,
+    seen: { token: CallingToken | null },
+  ): Promise<Response> => {
     const member = await requireApiMember(request.headers, {
       tokenRateLimit: schemas.tokenRateLimit ?? true,
+      scope: schemas.scope ?? scopeForMethod(request.method),
+      onToken: (token) => (seen.token = token),
     });
     const params = schemas.params ? parseParams(schemas.params, await context.params) : undefined;
     const query = schemas.query
@@ -130,9 +148,14 @@ export function consoleRoute<
     return answer instanceof Response
       ? answer
       : NextResponse.json(answer, { status: schemas.status ?? 200 });
-  });
+  };
   return async (request, context) => {
-    const response = await route(request, context);
+    const started = performance.now();
+    const seen: { token: CallingToken | null } = { token: null };
+    const response = await handleRoute<Record<string, string>>((req, ctx) => run(req, ctx, seen))(
+      request,
+      context,
+    );
     const revalidated = schemas.revalidate && (response.status === 200 || response.status === 304);
     response.headers.set(
       "Cache-Control",
@@ -142,6 +165,31 @@ export function consoleRoute<
           ? REVALIDATED_CACHE_CONTROL
           : PLATFORM_ENCODED_CACHE_CONTROL,
     );
+    if (bearerCredential(request.headers).kind === "token") {
+      logTokenRequest(request, response.status, performance.now() - started, seen.token);
+    }
     return response;
   };
+}
+
+type CallingToken = NonNullable<Member["token"]>;
+
+/**
+ * The one log line of a console API request made with an access token, so that what a machine did can be
+ * traced to the token that did it (and revoked): method, path (never the query: a search may hold what was
+ * searched for), status, time to the answer's head (a stream's own length is not counted), and the token's
+ * id and name as Settings lists them ("-" when the token was refused before it was known: unknown, revoked,
+ * expired). Never the token, never a header or a body. The name is the member's own text: JSON-quoted, so
+ * it cannot break the line or forge another.
+ */
+function logTokenRequest(
+  request: NextRequest,
+  status: number,
+  durationMs: number,
+  token: CallingToken | null,
+): void {
+  const who = token ? `${token.id} name=${JSON.stringify(token.name)}` : "-";
+  console.info(
+    `[api] ${request.method} ${request.nextUrl.pathname} ${status} ${Math.round(durationMs)} ms token=${who}`,
+  );
 }

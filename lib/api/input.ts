@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 
 /** Turns zod issues into one sentence a member can act on, e.g. "limit must be at most 200". */
 function describe(error: z.ZodError): string {
@@ -50,13 +51,20 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
 /** Console inputs are small; a route that takes more (a forward's body head) says so. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** Reads a JSON request body (at most `limit` characters). */
+/**
+ * Reads a JSON request body (at most `limit` characters). The bytes read are bounded too, so that an
+ * oversized body is refused as it arrives (or at once, by its Content-Length) and never sits in memory
+ * whole: a character is at most 3 bytes of UTF-8.
+ */
 export async function parseJsonBody<T extends z.ZodType>(
   schema: T,
   request: Request,
   limit: number = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<T>> {
-  const text = await request.text();
+  const read = await readBodyWithLimit(request, limit * 3);
+  if (!read.ok) throw new ApiError("payload_too_large");
+  // TextDecoder, as request.text() decodes: invalid bytes become U+FFFD, a leading BOM is dropped.
+  const text = new TextDecoder().decode(read.bytes);
   if (text.length > limit) throw new ApiError("payload_too_large");
   let value: unknown;
   try {

@@ -1,5 +1,6 @@
 import { call } from "@/lib/webhooks/browser/console-client";
 import type { CreateAccessTokenInput } from "./access-token-schemas";
+import type { TokenScope } from "./scopes";
 
 /**
  * The browser's side of `/api/tokens` for Settings → Access tokens, through the console's one fetcher
@@ -12,6 +13,7 @@ export interface CreatedTokenAnswer {
   prefix: string;
   createdAt: string;
   expiresAt: string;
+  scopes: TokenScope[];
 }
 
 export const accessTokenApi = {

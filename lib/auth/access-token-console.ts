@@ -34,7 +34,10 @@ export async function issueAccessToken(
   member: Member,
   input: CreateAccessTokenInput,
 ): Promise<
-  Pick<CreatedAccessToken, "id" | "name" | "token" | "prefix" | "createdAt" | "expiresAt">
+  Pick<
+    CreatedAccessToken,
+    "id" | "name" | "token" | "prefix" | "createdAt" | "expiresAt" | "scopes"
+  >
 > {
   if (member.token) {
     throw new ApiError(
@@ -52,6 +55,7 @@ export async function issueAccessToken(
       memberId: member.id,
       name: input.name,
       expiresAt,
+      scopes: input.scopes,
     });
   } catch (error) {
     apiErrorOf(error);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOKEN_SCOPES } from "./scopes";
 
 /**
  * Input shapes of the access-token API (`POST /api/tokens`, `DELETE /api/tokens/:id`), shared with the
@@ -32,6 +33,20 @@ export const createAccessTokenSchema = z
       )
       .optional(),
     expiresAt: expiresAt.optional(),
+    /** Both when omitted, as every token made before scopes had. */
+    scopes: z
+      .array(
+        z.enum(TOKEN_SCOPES, {
+          message: `must each be one of ${TOKEN_SCOPES.map((s) => `"${s}"`).join(", ")}`,
+        }),
+        { message: 'must be a list: ["read"] or ["read", "write"]' },
+      )
+      .min(1, { message: 'must not be empty: ["read"] or ["read", "write"]' })
+      // A token that may change things must be able to see what it changes.
+      .refine((scopes) => scopes.includes("read"), {
+        message: 'must include "read": ["read"] or ["read", "write"]',
+      })
+      .optional(),
   })
   .strict()
   .refine((body) => (body.expiresInDays === undefined) !== (body.expiresAt === undefined), {

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { accessTokens, members, type MemberRole } from "@/lib/db/schema";
 import { ACCESS_TOKEN_BYTES, ACCESS_TOKEN_PREFIX } from "./bearer";
 import type { MemberRecord } from "./members";
-import { TOKEN_SCOPES, type TokenScope } from "./scopes";
+import { normalizeScopes, TOKEN_SCOPES, type TokenScope } from "./scopes";
 
 /**
  * Members' access tokens: the one place that makes, lists, revokes and resolves them. A token is
@@ -28,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class AccessTokenError extends Error {
   constructor(
-    readonly code: "not_found" | "invalid_expiry",
+    readonly code: "not_found" | "invalid_expiry" | "invalid_scopes",
     message: string,
   ) {
     super(message);
@@ -82,14 +82,26 @@ export interface CreatedAccessToken {
   prefix: string;
   createdAt: Date;
   expiresAt: Date;
+  scopes: TokenScope[];
 }
 
 export async function createAccessToken(
   db: Db,
-  input: { memberId: string; name: string; expiresAt: Date },
+  input: {
+    memberId: string;
+    name: string;
+    expiresAt: Date;
+    /** Both when not given, as every token made before scopes had. */
+    scopes?: readonly TokenScope[];
+  },
   now: Date = new Date(),
 ): Promise<CreatedAccessToken> {
   const { token, tokenHash, prefix } = generateAccessToken();
+  const scopes = normalizeScopes(input.scopes ?? TOKEN_SCOPES);
+  // The route's schema refuses these already; storage keeps the rule for every other caller.
+  if (!scopes.includes("read")) {
+    throw new AccessTokenError("invalid_scopes", 'Scopes must include "read".');
+  }
   const [row] = await db
     .insert(accessTokens)
     .values({
@@ -99,6 +111,7 @@ export async function createAccessToken(
       prefix,
       createdAt: now,
       expiresAt: input.expiresAt,
+      scopes,
     })
     .returning();
   return {
@@ -108,6 +121,7 @@ export async function createAccessToken(
     prefix: row!.prefix,
     createdAt: row!.createdAt,
     expiresAt: row!.expiresAt,
+    scopes: normalizeScopes(row!.scopes),
   };
 }
 
@@ -122,6 +136,7 @@ export interface AccessTokenSummary {
   expiresAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scopes: TokenScope[];
   status: AccessTokenStatus;
   owner: { id: string; email: string; name: string | null };
 }
@@ -145,6 +160,7 @@ const summaryColumns = {
   expiresAt: accessTokens.expiresAt,
   lastUsedAt: accessTokens.lastUsedAt,
   revokedAt: accessTokens.revokedAt,
+  scopes: accessTokens.scopes,
   ownerId: members.id,
   ownerEmail: members.email,
   ownerName: members.name,
@@ -162,8 +178,9 @@ export async function listAccessTokens(
     .innerJoin(members, eq(members.id, accessTokens.memberId))
     .where(viewer.role === "admin" ? undefined : eq(accessTokens.memberId, viewer.id))
     .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
-  return rows.map(({ ownerId, ownerEmail, ownerName, ...row }) => ({
+  return rows.map(({ ownerId, ownerEmail, ownerName, scopes, ...row }) => ({
     ...row,
+    scopes: normalizeScopes(scopes),
     status: statusOf(row, now),
     owner: { id: ownerId, email: ownerEmail, name: ownerName },
   }));
@@ -196,9 +213,10 @@ export async function revokeAccessToken(
     .innerJoin(members, eq(members.id, accessTokens.memberId))
     .where(visible);
   if (!row) throw notFound;
-  const { ownerId, ownerEmail, ownerName, ...rest } = row;
+  const { ownerId, ownerEmail, ownerName, scopes, ...rest } = row;
   return {
     ...rest,
+    scopes: normalizeScopes(scopes),
     status: statusOf(rest, now),
     owner: { id: ownerId, email: ownerEmail, name: ownerName },
   };
@@ -233,6 +251,7 @@ export async function resolveAccessToken(
       expiresAt: accessTokens.expiresAt,
       revokedAt: accessTokens.revokedAt,
       lastUsedAt: accessTokens.lastUsedAt,
+      scopes: accessTokens.scopes,
       member: members,
     })
     .from(accessTokens)
@@ -254,11 +273,10 @@ export async function resolveAccessToken(
         ),
       );
   }
-  // Every token has both scopes until tokens can be made with fewer (issue 27).
   return {
     kind: "valid",
     member: row.member,
-    token: { id: row.id, name: row.name, scopes: TOKEN_SCOPES },
+    token: { id: row.id, name: row.name, scopes: normalizeScopes(row.scopes) },
   };
 }
 

@@ -8,7 +8,7 @@ import { getServerEnv } from "@/lib/env";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { resolveAccessToken, type ResolvedAccessToken } from "./access-tokens";
 import { bearerCredential } from "./bearer";
-import type { TokenScope } from "./scopes";
+import { requireScope, type TokenScope } from "./scopes";
 import { signInPath } from "./callback-url";
 import { membersDb } from "./members-db";
 import { findSessionMember } from "./sessions";
@@ -104,15 +104,27 @@ function assertOwnPassword(member: Member, allowTemporaryPassword: boolean): voi
 /**
  * For the console API routes (lib/api/handler.ts consoleRoute), the one place a request's caller is known:
  * with `Authorization: Bearer pct_…`, the access token's member (lib/auth/access-tokens.ts), counted
- * against the per-token rate limit unless the route opts out; otherwise the signed-in member, as
- * requireMember. A request with an Authorization header is judged by it alone, whatever cookie it also
+ * against the per-token rate limits unless the route opts out (RATE_LIMITS.token for every request,
+ * RATE_LIMITS.tokenWrite too for a `write` one) and refused 403 `insufficient_scope` without `scope`
+ * (consoleRoute always passes the route's; the default, `read`, only suits a caller that changes nothing
+ * or checks requireScope itself); otherwise the signed-in member, as requireMember. A request with an Authorization header is judged by it alone, whatever cookie it also
  * carries (proxy.ts passed it on without decoding the cookie and without the same-origin check: a browser
- * never adds the header on its own, so no other site can make it ride along). Every refusal is a 401 in
- * the app's JSON error shape, and none repeats the token.
+ * never adds the header on its own, so no other site can make it ride along). Every refusal is in the
+ * app's JSON error shape (401 for the token itself), and none repeats the token.
  */
 export async function requireApiMember(
   requestHeaders: Headers,
-  { tokenRateLimit = true }: { tokenRateLimit?: boolean } = {},
+  {
+    tokenRateLimit = true,
+    scope = "read",
+    onToken,
+  }: {
+    tokenRateLimit?: boolean;
+    /** What the request needs a token to have (403 `insufficient_scope`); a session has every scope. */
+    scope?: TokenScope;
+    /** Told which token is calling as soon as it is known, before the rate limit can refuse it. */
+    onToken?: (token: NonNullable<Member["token"]>) => void;
+  } = {},
 ): Promise<Member> {
   const credential = bearerCredential(requestHeaders);
   if (credential.kind === "none") return requireMember({ requestHeaders });
@@ -136,8 +148,15 @@ export async function requireApiMember(
     slowedAttempts: record.slowedAttempts,
     slowedSince: record.slowedSince,
   };
+  onToken?.(resolved.token);
   assertOwnPassword(member, false);
+  // Counted before the scope is checked, so that a token refused for its scope still spends its limit.
   if (tokenRateLimit) await enforceRateLimit(db, "token", resolved.token.id);
+  requireScope(member, scope);
+  // Writes have a tighter limit of their own on top (RATE_LIMITS.tokenWrite: each may send or delete).
+  if (tokenRateLimit && scope === "write") {
+    await enforceRateLimit(db, "tokenWrite", resolved.token.id);
+  }
   return member;
 }
 

@@ -82,6 +82,15 @@ export const RATE_LIMITS = {
     refusal: (limit, seconds) =>
       `At most ${limit} requests a minute per access token; try again in ${seconds} s.`,
   },
+  tokenWrite: {
+    kind: "window",
+    windowMs: MINUTE,
+    limit: 60,
+    subject:
+      "an access token's writes (requests that need the write scope), counted on top of `token`: each may send a request out, store or delete, so a runaway script stops at half the read limit; a `check --endpoint` run (about 20 signatures) fits",
+    refusal: (limit, seconds) =>
+      `At most ${limit} changes a minute per access token; try again in ${seconds} s.`,
+  },
   check: {
     kind: "window",
     windowMs: MINUTE,

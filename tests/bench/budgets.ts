@@ -37,6 +37,10 @@ export const BUDGETS: Record<string, Budget> = {
   // Sign-in: an unknown email costs what a member's wrong password costs (no timing hint).
   "sign-in.unknown-vs-member": { min: 0.8, max: 1.25, source: "sign-in" },
 
+  // Issue 27: list and search through the API with a token at 10,000 deliveries, p99 under 100 ms.
+  ...apiBudgets("pglite"),
+  ...apiBudgets("postgres"),
+
   // Issue 12: the inspector at 10,000 deliveries.
   ...inspectorBudgets("pglite"),
   ...inspectorBudgets("postgres"),
@@ -54,5 +58,13 @@ function inspectorBudgets(database: string): Record<string, Budget> {
     [`inspector.${database}.facets`]: { max: 500, source },
     [`inspector.${database}.facets-search`]: { max: 500, source },
     [`inspector.${database}.select`]: { max: 100, source },
+  };
+}
+
+function apiBudgets(database: string): Record<string, Budget> {
+  const source = "issue 27";
+  return {
+    [`api.${database}.list.p99`]: { max: 100, source },
+    [`api.${database}.search.p99`]: { max: 100, source },
   };
 }

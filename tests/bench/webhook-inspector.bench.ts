@@ -30,12 +30,13 @@ import { createRandom } from "../../lib/sample-data/random";
 import { startThrowawayPostgres } from "../support/postgres";
 import type { Figure } from "./report";
 
-const DELIVERIES = 10_000;
+export const DELIVERIES = 10_000;
 const ROUNDS = 15;
 /** One delivery in a hundred carries this word, so a search finds about 100. */
-const NEEDLE = "zebracrossing";
+export const NEEDLE = "zebracrossing";
 
-async function seed(database: Database) {
+/** DELIVERIES deliveries at the default endpoint, one in a hundred carrying NEEDLE (also the API bench's). */
+export async function seed(database: Database) {
   const { db } = database;
   await ensureDefaultEndpoint(db);
   const random = createRandom(12);

@@ -46,7 +46,7 @@ test("a token acts as its member on the console API, and stops the moment it is 
     const created = await createToken(page.request, "e2e script", { expiresInDays: 30 });
     expect(created.token).toMatch(TOKEN);
     expect(Object.keys(created).sort()).toEqual(
-      ["createdAt", "expiresAt", "id", "name", "prefix", "token"].sort(),
+      ["createdAt", "expiresAt", "id", "name", "prefix", "scopes", "token"].sort(),
     );
     const days = (Date.parse(created.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -274,6 +274,7 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
   await expect(row).toContainText(token.slice(0, 12));
   await expect(row).toContainText("Active");
   await expect(row).toContainText("Never");
+  await expect(row).toContainText("Read and write"); // the default
   expect((await bearer(APP_URL, token, "/api/webhooks/deliveries")).status).toBe(200);
 
   // Shown once: gone after "I have copied it", and not in the page after a reload.
@@ -292,6 +293,26 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
   await expect(row).toContainText("Revoked");
   await expect(row.getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
   expect((await bearer(APP_URL, token, "/api/webhooks/deliveries")).status).toBe(401);
+
+  // Read only: the form says what that allows; the token reads and is refused every change.
+  const readerName = `ui reader ${Date.now().toString(36)}`;
+  await form.getByLabel("Access").click();
+  await page.getByRole("option", { name: "Read only" }).click();
+  await expect(form).toContainText("anything that changes or sends is refused (403)");
+  const readerShown = await createInPage(page, readerName);
+  await expect(readerShown).toContainText("Read only.");
+  const reader = await readerShown.getByLabel("New access token").inputValue();
+  const readerRow = page.getByRole("row").filter({ hasText: readerName });
+  await expect(readerRow).toContainText("Read only");
+  expect((await bearer(APP_URL, reader, "/api/webhooks/deliveries")).status).toBe(200);
+  const refused = await bearer(APP_URL, reader, "/api/webhooks/endpoints", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "made by a reader" }),
+  });
+  expect(refused.status).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: "insufficient_scope" });
+  await readerShown.getByRole("button", { name: "I have copied it" }).click();
 
   // A name is required, and a bad answer from the server is shown in the form.
   await form.getByLabel("Expires").click();

@@ -227,11 +227,17 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       }
     });
   },
-  /** Settings → Access tokens: two tokens listed and a third just created (its value shown once). */
+  /**
+   * Settings → Access tokens: two tokens listed (one read only, one read and write) and a third just created
+   * (its value shown once).
+   */
   async tokens(stage) {
     const api = stage.signedIn.request;
-    for (const name of ["CI pipeline", "old script"]) {
-      await api.post("/api/tokens", { data: { name, expiresInDays: 90 } });
+    for (const [name, scopes] of [
+      ["CI pipeline", ["read", "write"]],
+      ["coding agent", ["read"]],
+    ] as const) {
+      await api.post("/api/tokens", { data: { name, expiresInDays: 90, scopes } });
     }
     await inEachLook(stage, async (shot, look) => {
       await shot.goto("/settings/tokens");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createAccessToken,
   expiryOf,
+  generateAccessToken,
   hashAccessToken,
   LAST_USED_RESOLUTION_MS,
   listAccessTokens,
@@ -95,7 +96,11 @@ for (const { label, target, skip } of storageTargets()) {
       expect(resolved.kind).toBe("valid");
       if (resolved.kind === "valid") {
         expect(resolved.member.id).toBe(alice.id);
-        expect(resolved.token).toEqual({ id: created.id, name: "laptop" });
+        expect(resolved.token).toEqual({
+          id: created.id,
+          name: "laptop",
+          scopes: ["read", "write"],
+        });
       }
       // The list names the token by its prefix, never the token or its hash.
       const listed = await listAccessTokens(database.db, alice);
@@ -105,6 +110,48 @@ for (const { label, target, skip } of storageTargets()) {
 
       const other = `pct_${"B".repeat(43)}`;
       expect(await resolveAccessToken(database.db, other)).toEqual({ kind: "unknown" });
+    });
+
+    it("keeps the scopes a token was made with: read only, or both (also every token made before scopes)", async () => {
+      const expiresAt = expiryOf({ expiresInDays: 7 });
+      const reader = await createAccessToken(database.db, {
+        memberId: alice.id,
+        name: "agent",
+        expiresAt,
+        scopes: ["read"],
+      });
+      expect(reader.scopes).toEqual(["read"]);
+      const resolved = await resolveAccessToken(database.db, reader.token);
+      expect(resolved.kind === "valid" && resolved.token.scopes).toEqual(["read"]);
+      await expect(
+        createAccessToken(database.db, {
+          memberId: alice.id,
+          name: "writer only",
+          expiresAt,
+          scopes: ["write"],
+        }),
+      ).rejects.toMatchObject({ code: "invalid_scopes" });
+
+      // A row as the migration left an older token: no scopes written, both given by the column's default.
+      const older = generateAccessToken();
+      const [row] = await database.db
+        .insert(accessTokens)
+        .values({
+          memberId: alice.id,
+          name: "before scopes",
+          tokenHash: older.tokenHash,
+          prefix: older.prefix,
+          expiresAt,
+        })
+        .returning();
+      const resolvedOlder = await resolveAccessToken(database.db, older.token);
+      expect(resolvedOlder.kind === "valid" && resolvedOlder.token.scopes).toEqual([
+        "read",
+        "write",
+      ]);
+      const listed = await listAccessTokens(database.db, alice);
+      expect(listed.find((t) => t.id === row!.id)?.scopes).toEqual(["read", "write"]);
+      expect(listed.find((t) => t.id === reader.id)?.scopes).toEqual(["read"]);
     });
 
     it("writes last-used at most once a minute", async () => {

@@ -30,6 +30,7 @@ export default async function AccessTokensPage() {
           createdAt: t.createdAt.toISOString(),
           expiresAt: t.expiresAt.toISOString(),
           lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+          scopes: t.scopes,
           owner: { id: t.owner.id, email: t.owner.email },
         }))}
       />

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { members } from "./members";
 
@@ -24,6 +25,14 @@ export const accessTokens = pgTable(
     /** Updated at most once a minute per token (lib/auth/access-tokens.ts), not on every request. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * What the token may do (lib/auth/scopes.ts TOKEN_SCOPES): `read`, or `read` and `write`. The default
+     * gives tokens made before scopes existed both, as they had; new tokens always say theirs.
+     */
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['read', 'write']::text[]`),
   },
   (table) => [index("access_tokens_member_id").on(table.memberId)],
 );

@@ -13,6 +13,9 @@ export const dynamic = "force-dynamic";
  * console's usual 64 KiB. Not counted against the per-token limit (120 a minute): a listener reports each
  * attempt of each delivery (at most 3 per delivery), so its volume is bounded by the receiver's own per-endpoint
  * limit, and a 429 here would leave deliveries unacknowledged and forwarded again after a restart.
+ * Scope `read`, though a POST: `project-console listen` must work with a read-only token, and a report
+ * changes nothing a member sees of the delivery or its endpoint; it is the caller's own listener's record
+ * of what its handler answered (listenCaller binds it to the token's own listen session).
  */
 export const POST = consoleRoute(
   {
@@ -21,6 +24,7 @@ export const POST = consoleRoute(
     bodyLimit: 192 * 1024,
     status: 201,
     tokenRateLimit: false,
+    scope: "read",
   },
   async ({ params, body, member }) => ({
     forward: await recordForward(await getDb(), listenCaller(member), params.id, body),

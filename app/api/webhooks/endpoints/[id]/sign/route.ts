@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 /**
  * Signs a body with this endpoint's secret in its detected scheme (for `project-console trigger` and `check`).
  * The limit fits the base64 of `check`'s 1 MiB case (lib/check/bodies.ts LARGE_BODY_BYTES), which the tool
- * cannot sign itself without the secret leaving the server.
+ * cannot sign itself without the secret leaving the server. Scope `write` (the method's default), though
+ * nothing is stored: a signature makes any body arrive as the sender's, verified, which is sending one.
  */
 export const POST = consoleRoute(
   { params: endpointParamsSchema, body: signBodySchema, bodyLimit: SIGN_BODY_LIMIT },

@@ -1,0 +1,1 @@
+ALTER TABLE "access_tokens" ADD COLUMN "scopes" text[] DEFAULT ARRAY['read', 'write']::text[] NOT NULL;
