@@ -91,7 +91,7 @@ test("Export OpenAPI downloads the events seen as a valid OpenAPI 3.1 document; 
 
   // The route with a token and nothing else (no cookie): the same webhooks, made a moment later.
   const created = await api.post("/api/tokens", {
-    data: { name: "openapi e2e", expiresInDays: 1 },
+    data: { name: "openapi e2e", expiresInDays: 7 },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id, token } = (await created.json()) as { id: string; token: string };
