@@ -17,6 +17,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -404,16 +405,9 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
     >
       <form ref={form} action={submit} className="grid max-w-md gap-4">
         <FormError message={error} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="token-name">Name</Label>
-          <Input
-            id="token-name"
-            name="name"
-            required
-            maxLength={TOKEN_NAME_MAX_LENGTH}
-            autoComplete="off"
-          />
-        </div>
+        <FormField id="token-name" label="Name">
+          <Input name="name" required maxLength={TOKEN_NAME_MAX_LENGTH} autoComplete="off" />
+        </FormField>
         <div className="grid gap-1.5">
           <Label htmlFor="token-expiry">Expires</Label>
           <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
@@ -431,21 +425,13 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
           </Select>
         </div>
         {expiry === "custom" ? (
-          <div className="grid gap-1.5">
-            <Label htmlFor="token-expires-at">Expiry date</Label>
-            <Input
-              id="token-expires-at"
-              name="expiresAt"
-              type="date"
-              required
-              min={bounds.min}
-              max={bounds.max}
-              aria-describedby="token-expires-at-hint"
-            />
-            <p id="token-expires-at-hint" className="text-xs text-muted-foreground">
-              The token works through the end of that day (UTC), at most a year ahead.
-            </p>
-          </div>
+          <FormField
+            id="token-expires-at"
+            label="Expiry date"
+            hint="The token works through the end of that day (UTC), at most a year ahead."
+          >
+            <Input name="expiresAt" type="date" required min={bounds.min} max={bounds.max} />
+          </FormField>
         ) : null}
         <div className="grid gap-1.5">
           <Label htmlFor="token-access">Access</Label>

@@ -6,7 +6,7 @@ import { FormError, FormStatus } from "@/components/ui/form-error";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { changePasswordAction } from "@/lib/auth/actions/account";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
@@ -41,38 +41,28 @@ export function ChangePasswordForm({
       <form action={action} className="grid max-w-md gap-4">
         <FormError message={state.error} />
         <FormStatus message={state.error ? undefined : state.message} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="current-password">
-            {temporary ? "Temporary password" : "Current password"}
-          </Label>
+        <FormField
+          id="current-password"
+          label={temporary ? "Temporary password" : "Current password"}
+        >
+          <Input name="currentPassword" type="password" required autoComplete="current-password" />
+        </FormField>
+        <FormField
+          id="new-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.`}
+        >
           <Input
-            id="current-password"
-            name="currentPassword"
-            type="password"
-            required
-            autoComplete="current-password"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
             name="newPassword"
             type="password"
             required
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
-            aria-describedby="new-password-hint"
           />
-          <p id="new-password-hint" className="text-xs text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words work well.
-          </p>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="confirm-password">New password again</Label>
+        </FormField>
+        <FormField id="confirm-password" label="New password again">
           <Input
-            id="confirm-password"
             name="confirmPassword"
             type="password"
             required
@@ -80,7 +70,7 @@ export function ChangePasswordForm({
             maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
           />
-        </div>
+        </FormField>
         <div>
           <Button type="submit" disabled={pending}>
             {pending ? "Changing…" : "Change password"}

@@ -123,3 +123,11 @@ export function formatShortMoment(date: Date | string | null): string {
   const moment = typeof date === "string" ? new Date(date) : date;
   return Number.isNaN(moment.getTime()) ? "—" : shortMomentFormat().format(moment);
 }
+
+/** `20261126T180000Z`: a moment in UTC for a file name, safe on every file system. */
+export function fileTimestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
+}

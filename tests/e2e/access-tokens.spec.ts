@@ -264,6 +264,10 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
   await page.getByRole("option", { name: "On a date…" }).click();
   const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
   await form.getByLabel("Expiry date").fill(day);
+  // The hint is read with the field (FormField: the control described by its hint).
+  await expect(form.getByLabel("Expiry date")).toHaveAccessibleDescription(
+    /end of that day \(UTC\)/,
+  );
   const shown = await createInPage(page, name);
   const token = await shown.getByLabel("New access token").inputValue();
   expect(token).toMatch(TOKEN);

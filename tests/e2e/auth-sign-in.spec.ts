@@ -86,6 +86,9 @@ test.describe("signed out", () => {
     await submitSignInForm(memberPage, { email, password });
     await expect(memberPage).toHaveURL(/\/choose-password$/);
     await memberPage.getByLabel("Temporary password").fill(password);
+    await expect(
+      memberPage.getByLabel("New password", { exact: true }),
+    ).toHaveAccessibleDescription(/^At least \d+ characters\./);
     await memberPage.getByLabel("New password", { exact: true }).fill(own);
     await memberPage.getByLabel("New password again").fill(own);
     await memberPage.getByRole("button", { name: "Change password" }).click();

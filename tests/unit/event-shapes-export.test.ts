@@ -3,16 +3,11 @@ import fc from "fast-check";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import {
-  describeShape,
-  type EventShape,
-  type FieldRow,
-} from "@/lib/webhooks/shared/event-shapes/describe";
-import {
   jsonSchemaText,
   toJsonSchema,
   toTypeScript,
 } from "@/lib/webhooks/shared/event-shapes/export";
-import { observeData, SHAPE_LIMITS } from "@/lib/webhooks/shared/event-shapes/observe";
+import { hostilePayload, shapeOf } from "../support/event-shapes";
 import { hostileText } from "../support/hostile";
 import { readJsonStrictly } from "../support/strict-json";
 
@@ -22,71 +17,10 @@ import { readJsonStrictly } from "../support/strict-json";
  * naming the same fields. Shapes are built from hostile payloads the way the store builds them.
  */
 
-const AT = "2026-11-20T08:00:00.000Z";
-
-function shapeOf(event: string, payloads: unknown[]): EventShape {
-  const rows = new Map<string, FieldRow>();
-  payloads.forEach((data, i) => {
-    for (const o of observeData(data).observations) {
-      const key = `${o.kind} ${o.path}`;
-      const row = rows.get(key);
-      if (row) row.count += o.count;
-      else
-        rows.set(key, {
-          path: o.path,
-          kind: o.kind,
-          count: o.count,
-          firstSeen: AT,
-          lastSeen: AT,
-          firstDelivery: i + 1,
-          lastDelivery: i + 1,
-          examples: o.example === null ? [] : [o.example],
-        });
-    }
-  });
-  return describeShape(
-    {
-      event,
-      deliveries: payloads.length,
-      firstSeen: AT,
-      lastSeen: AT,
-      droppedFields: 0,
-      truncatedDeliveries: 0,
-    },
-    [...rows.values()],
-  );
-}
-
 /** Line breaks of any reader, and the bidi controls that reorder what an editor shows. */
 const RAW_UNSAFE = /[\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
-/**
- * Field names: anything (short enough that neither the name nor the path is cut), and names JavaScript
- * objects treat specially.
- */
-const key = fc.oneof(
-  hostileText(3).filter(
-    (k) =>
-      k.length <= SHAPE_LIMITS.maxKeyChars &&
-      JSON.stringify(k).length < SHAPE_LIMITS.maxPathChars / 3,
-  ),
-  fc.constantFrom("__proto__", "constructor", "toString", "", "0", "1e3", "a b", "*/", "\u202e"),
-);
-const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
-const payload = fc.letrec((tie) => ({
-  object: fc
-    .uniqueArray(fc.tuple(key, fc.oneof({ depthSize: "small" }, leaf, tie("object"))), {
-      selector: ([k]) => k,
-      maxLength: 4,
-    })
-    .map((entries) => {
-      const object: Record<string, unknown> = {};
-      // defineProperty, as JSON.parse does: `__proto__` is an own field, not the prototype.
-      for (const [k, v] of entries)
-        Object.defineProperty(object, k, { value: v, enumerable: true });
-      return object;
-    }),
-})).object;
+const payload = hostilePayload();
 
 const shapes = fc.array(
   fc.tuple(hostileText(), fc.array(payload, { minLength: 1, maxLength: 3 })),

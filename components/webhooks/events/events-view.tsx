@@ -2,12 +2,13 @@
 
 import { plural } from "@/lib/ui/format";
 import { useQuery } from "@tanstack/react-query";
-import { BracesIcon } from "lucide-react";
+import { BracesIcon, DownloadIcon } from "lucide-react";
 import Link from "next/link";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
+import { consoleApi } from "@/lib/webhooks/browser/console-client";
 import { insightQueries } from "@/lib/webhooks/browser/insight-queries";
 import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
@@ -36,6 +37,25 @@ function NoEventState({ endpoint }: { endpoint: string }) {
         </Link>
       </Button>
     </EmptyState>
+  );
+}
+
+/**
+ * Downloads every event of the endpoint as an OpenAPI 3.1 document (`webhooks`), made on the server from
+ * the same shapes: a plain link, like the inspector's Export.
+ */
+function ExportOpenApiButton({ endpoint }: { endpoint: string }) {
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <a
+        href={consoleApi.webhooksOpenApiUrl({ endpoint: endpoint || undefined, download: "1" })}
+        download
+        title="Download every event of this endpoint as an OpenAPI 3.1 document (webhooks)"
+      >
+        <DownloadIcon aria-hidden="true" />
+        Export OpenAPI
+      </a>
+    </Button>
   );
 }
 
@@ -72,6 +92,11 @@ export function EventsView() {
             {plural(answer.events.length, "event")} at this endpoint, first attempts only (a retry
             resends the same body)
           </p>
+        ) : null}
+        {answer && answer.events.length > 0 ? (
+          <div className="ml-auto">
+            <ExportOpenApiButton endpoint={view.endpoint} />
+          </div>
         ) : null}
       </div>
       {query.isError ? (

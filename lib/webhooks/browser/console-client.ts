@@ -13,6 +13,7 @@ import type * as endpointRoute from "@/app/api/webhooks/endpoints/[id]/route";
 import type * as endpointDeliveriesRoute from "@/app/api/webhooks/endpoints/[id]/deliveries/route";
 import type * as testDeliveryRoute from "@/app/api/webhooks/endpoints/[id]/test-delivery/route";
 import type * as eventShapesRoute from "@/app/api/webhooks/event-shapes/route";
+import type * as eventShapesOpenApiRoute from "@/app/api/webhooks/event-shapes/openapi.json/route";
 import type * as retryBehaviourRoute from "@/app/api/webhooks/retry-behaviour/route";
 
 /**
@@ -237,4 +238,7 @@ export const consoleApi = {
   /** A download link (not fetched here: the browser streams it to a file). */
   exportUrl: (params: RouteQuery<typeof exportRoute.GET>) =>
     `/api/webhooks/deliveries/export${query(params)}`,
+  /** The endpoint's webhooks as an OpenAPI document; a download link, like exportUrl. */
+  webhooksOpenApiUrl: (params: RouteQuery<typeof eventShapesOpenApiRoute.GET>) =>
+    `/api/webhooks/event-shapes/openapi.json${query(params)}`,
 };

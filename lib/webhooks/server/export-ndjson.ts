@@ -2,6 +2,7 @@ import { and, desc, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { jsonText } from "@/lib/text/escape";
+import { fileTimestamp } from "@/lib/ui/format";
 import { filterConditions, type DeliveryFilters } from "./delivery-store";
 import { toDeliveryDetail, type DeliveryDetail } from "./delivery-view";
 
@@ -81,9 +82,5 @@ export function exportNdjson(
 
 /** `webhook-deliveries-<endpoint or all>-<UTC time>.ndjson`, safe as a file name everywhere. */
 export function exportFilename(filters: DeliveryFilters, now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "Z")
-    .replace(/[-:]/g, "");
-  return `webhook-deliveries-${filters.endpointId ?? "all"}-${stamp}.ndjson`;
+  return `webhook-deliveries-${filters.endpointId ?? "all"}-${fileTimestamp(now)}.ndjson`;
 }

@@ -19,6 +19,16 @@ export const eventShapesQuerySchema = z
 
 export type EventShapesQuery = z.infer<typeof eventShapesQuerySchema>;
 
+/** The webhooks OpenAPI document of an endpoint; `download=1` answers it as a file (Content-Disposition). */
+export const eventShapesOpenApiQuerySchema = z
+  .object({
+    endpoint: endpointIdSchema.default(DEFAULT_ENDPOINT_ID),
+    download: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
+  })
+  .strict();
+
+export type EventShapesOpenApiQuery = z.infer<typeof eventShapesOpenApiQuerySchema>;
+
 export const retryBehaviourQuerySchema = z
   .object({ endpoint: endpointIdSchema.default(DEFAULT_ENDPOINT_ID) })
   .strict();

@@ -48,14 +48,10 @@ function fieldRow(r: typeof f.$inferSelect): FieldRow {
 }
 
 /**
- * Every event profiled at an endpoint, with one event's fields. Reads only the shape tables: at most
- * `maxEventsPerEndpoint` × `maxFieldsPerEvent` rows, however many deliveries were received.
+ * Every event profiled at an endpoint with all its fields, by event name. Reads only the shape tables: at
+ * most `maxEventsPerEndpoint` × `maxFieldsPerEvent` rows, however many deliveries were received.
  */
-export async function loadEventShapes(
-  db: Db,
-  endpointId: string,
-  event: string | undefined,
-): Promise<EventShapesAnswer> {
+export async function loadDescribedShapes(db: Db, endpointId: string): Promise<EventShape[]> {
   const shapes = (
     await db.select().from(s).where(eq(s.endpointId, endpointId)).orderBy(asc(s.event))
   ).map((row) => ({
@@ -67,7 +63,16 @@ export async function loadEventShapes(
     truncatedDeliveries: row.truncatedDeliveries,
   }));
   const fields = await fieldRowsByEvent(db, endpointId);
-  const described = shapes.map((shape) => describeShape(shape, fields.get(shape.event) ?? []));
+  return shapes.map((shape) => describeShape(shape, fields.get(shape.event) ?? []));
+}
+
+/** Every event profiled at an endpoint (summaries), with one event's fields. */
+export async function loadEventShapes(
+  db: Db,
+  endpointId: string,
+  event: string | undefined,
+): Promise<EventShapesAnswer> {
+  const described = await loadDescribedShapes(db, endpointId);
   const chosen =
     (event ? described.find((d) => d.event === event) : undefined) ??
     [...described].sort((a, b) => b.deliveries - a.deliveries)[0] ??

@@ -100,8 +100,9 @@ export function displayPath(path: string): string {
   return `data${path}`;
 }
 
-function topLevelName(path: string): string | null {
-  if (path === "" || parentPath(path) !== "") return null;
+/** The name of a field directly under `data`; null for `data` itself, its elements and anything deeper. */
+export function topLevelName(path: string): string | null {
+  if (path === "" || path.endsWith("[]") || parentPath(path) !== "") return null;
   return path.startsWith(".") ? path.slice(1) : (JSON.parse(path.slice(1, -1)) as string);
 }
 

@@ -44,29 +44,56 @@ function propertyName(path: string): string | null {
   return segment.startsWith(".") ? segment.slice(1) : (JSON.parse(segment.slice(1, -1)) as string);
 }
 
-function schemaOfKind(kind: string, node: Node): JsonSchema {
+export interface JsonSchemaOptions {
+  /** Keywords added to each field's schema below `data` (the OpenAPI document's provenance notes). */
+  annotate?: (field: FieldShape) => JsonSchema;
+  /**
+   * Describe a field whose name a JSON tool may take for something else than a name (KEYWORD_LIKE) with an
+   * exact `patternProperties` entry instead of a `properties` key. The meaning is the same; OpenAPI tools
+   * (validators, bundlers, code generators) resolve every `$ref` key they meet, wherever it stands.
+   */
+  keywordSafeNames?: boolean;
+}
+
+/** `$ref`, `$id`, `$schema`, any `$`-name, and the name JavaScript's objects turn into their prototype. */
+const KEYWORD_LIKE = /^\$|^__proto__$/;
+
+/** An anchored regular expression (ECMA-262, unicode mode) matching exactly `name`. */
+export function exactPattern(name: string): string {
+  return `^${name.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}$`;
+}
+
+function schemaOfKind(kind: string, node: Node, options: JsonSchemaOptions): JsonSchema {
   const base = kind.split(":")[0]!;
   if (base === "object") {
     // No prototype, so that a field named `__proto__` is a property like any other.
     const properties: Record<string, JsonSchema> = Object.create(null);
+    const patternProperties: Record<string, JsonSchema> = Object.create(null);
     const required: string[] = [];
     for (const child of node.children) {
       const name = propertyName(child.field.path);
       if (name === null) continue;
-      properties[name] = schemaOf(child);
+      if (options.keywordSafeNames && KEYWORD_LIKE.test(name))
+        patternProperties[exactPattern(name)] = schemaOf(child, options);
+      else properties[name] = schemaOf(child, options);
       if (child.field.presence === "always") required.push(name);
     }
-    return { type: "object", properties, ...(required.length ? { required } : {}) };
+    return {
+      type: "object",
+      properties,
+      ...(Object.keys(patternProperties).length ? { patternProperties } : {}),
+      ...(required.length ? { required } : {}),
+    };
   }
   if (base === "array") {
     const items = node.children.find((c) => c.field.path.endsWith("[]"));
-    return { type: "array", ...(items ? { items: schemaOf(items) } : {}) };
+    return { type: "array", ...(items ? { items: schemaOf(items, options) } : {}) };
   }
   return { type: base, ...(FORMATS[kind] ? { format: FORMATS[kind] } : {}) };
 }
 
-function schemaOf(node: Node): JsonSchema {
-  const variants = node.field.kinds.map((k) => schemaOfKind(k.kind, node));
+function schemaOf(node: Node, options: JsonSchemaOptions): JsonSchema {
+  const variants = node.field.kinds.map((k) => schemaOfKind(k.kind, node, options));
   // Plain types fold into one `type` list; anything with a format or members stays apart in `anyOf`.
   const plain = variants.filter((v) => Object.keys(v).length === 1);
   const rich = variants.filter((v) => Object.keys(v).length > 1);
@@ -75,16 +102,19 @@ function schemaOf(node: Node): JsonSchema {
     ...(types.length === 1 ? [{ type: types[0] }] : types.length > 1 ? [{ type: types }] : []),
     ...rich,
   ];
-  return folded.length === 1 ? folded[0]! : { anyOf: folded };
+  const schema = folded.length === 1 ? folded[0]! : { anyOf: folded };
+  return node.field.path !== "" && options.annotate
+    ? { ...schema, ...options.annotate(node.field) }
+    : schema;
 }
 
-export function toJsonSchema(shape: EventShape): JsonSchema {
+export function toJsonSchema(shape: EventShape, options: JsonSchemaOptions = {}): JsonSchema {
   const root = tree(shape);
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: `${shape.event} data`,
     description: `Inferred from ${shape.deliveries} deliveries, ${shape.firstSeen} to ${shape.lastSeen}.`,
-    ...(root ? schemaOf(root) : {}),
+    ...(root ? schemaOf(root, options) : {}),
   };
 }
 
