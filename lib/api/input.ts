@@ -14,11 +14,27 @@ function describe(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * A route's input already out of its envelope, checked with the route's own schema: 400 `invalid_query`
+ * ("Invalid query: …") or `invalid_body` ("Invalid body: …") in the one sentence. The query and body
+ * parsers below use it, and so do the MCP tools (lib/mcp), whose arguments go through the schemas of the
+ * routes they stand for.
+ */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  as: "query" | "body",
+): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const sentence = describe(result.error);
+  throw as === "query"
+    ? new ApiError("invalid_query", `Invalid query: ${sentence}.`)
+    : new ApiError("invalid_body", `Invalid body: ${sentence}.`);
+}
+
 export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchParams): z.infer<T> {
-  const result = schema.safeParse(Object.fromEntries(params));
-  if (!result.success)
-    throw new ApiError("invalid_query", `Invalid query: ${describe(result.error)}.`);
-  return result.data;
+  return parseInput(schema, Object.fromEntries(params), "query");
 }
 
 /**
@@ -50,8 +66,5 @@ export async function parseJsonBody<T extends z.ZodType>(
   } catch {
     throw new ApiError("invalid_json");
   }
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw new ApiError("invalid_body", `Invalid body: ${describe(result.error)}.`);
-  return result.data;
+  return parseInput(schema, value, "body");
 }
