@@ -14,6 +14,7 @@ import { deliveryDiagnosis } from "@/lib/webhooks/server/diagnose/delivery-diagn
 import { eventShapes, retryBehaviour } from "@/lib/webhooks/server/insights";
 import { replayDelivery } from "@/lib/webhooks/server/replay/replay";
 import { sendTestDelivery } from "@/lib/webhooks/server/test-delivery";
+import { waitForDelivery } from "@/lib/webhooks/server/wait-for-delivery";
 import {
   deliveriesQuerySchema,
   deliveryParamsSchema,
@@ -35,6 +36,12 @@ import {
 } from "@/lib/webhooks/shared/insight-schemas";
 import { SPEC_RETRY_RULES } from "@/lib/webhooks/shared/retry-behaviour";
 import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
+import {
+  WAIT_MAX_MATCHES,
+  WAIT_TIMEOUT_DEFAULT_SECONDS,
+  WAIT_TIMEOUT_MAX_SECONDS,
+  waitQuerySchema,
+} from "@/lib/webhooks/shared/wait";
 import { bodyExcerpt } from "./body-excerpt";
 import { toolAnswer, toolError } from "./tool-result";
 
@@ -79,6 +86,14 @@ const schemeArg = z
   .describe(
     'A signature scheme id "content/encoding/prefix/keyForm", e.g. "body/hex/none/raw" (HMAC-SHA256 of the raw body, hex) or "timestamp.body/base64/sha256=/raw". Default: the endpoint\'s detected scheme.',
   );
+
+const maxBodyBytesArg = z
+  .number()
+  .int()
+  .min(1)
+  .max(MCP_BODY_BYTES.max)
+  .default(MCP_BODY_BYTES.default)
+  .describe(`How many of the body's first bytes to return, 1 to ${MCP_BODY_BYTES.max}.`);
 
 interface ToolDefinition<Shape extends z.ZodRawShape> {
   title: string;
@@ -166,29 +181,17 @@ function tools(caller: McpCaller) {
       description: `Returns everything stored about one delivery: the summary fields of list_deliveries, \`headers\` ([name, value] pairs as received), \`query\`, \`clientAddress\`, \`verification\` (result, scheme, signedTimestamp), \`findings\` (what the analysis noticed: [{ code, message }]), the retry group (every attempt of the same body), and \`body\`: { encoding, content, size, returnedBytes, truncated } where \`encoding\` is "utf8" when the bytes are valid UTF-8 text, else "base64"; only the first \`maxBodyBytes\` bytes are returned (default ${MCP_BODY_BYTES.default}, at most ${MCP_BODY_BYTES.max}) and \`truncated\` says when the rest was left out (\`size\` is the whole body in bytes). A gzip-encoded body is also given decoded in \`decodedBody\`, bounded the same way. Example: { "id": "42" }. When verification failed, explain_signature says why. ${UNTRUSTED}`,
       input: {
         id: deliveryIdArg,
-        maxBodyBytes: z
-          .number()
-          .int()
-          .min(1)
-          .max(MCP_BODY_BYTES.max)
-          .default(MCP_BODY_BYTES.default)
-          .describe(`How many of the body's first bytes to return, 1 to ${MCP_BODY_BYTES.max}.`),
+        maxBodyBytes: maxBodyBytesArg,
       },
       scope: "read",
       annotations: READ,
-      run: async ({ id, maxBodyBytes }) => {
-        const { body, decodedBody, ...detail } = await deliveryDetail(
-          parseParams(deliveryParamsSchema, { id }).id,
-        );
-        return toolAnswer({
-          ...detail,
-          body: bodyExcerpt(Buffer.from(body.content, body.encoding), maxBodyBytes),
-          decodedBody: decodedBody && {
-            contentEncoding: decodedBody.contentEncoding,
-            ...bodyExcerpt(Buffer.from(decodedBody.content, decodedBody.encoding), maxBodyBytes),
-          },
-        });
-      },
+      run: async ({ id, maxBodyBytes }) =>
+        toolAnswer(
+          boundedDetail(
+            await deliveryDetail(parseParams(deliveryParamsSchema, { id }).id),
+            maxBodyBytes,
+          ),
+        ),
     }),
 
     explain_signature: defineTool({
@@ -252,6 +255,59 @@ function tools(caller: McpCaller) {
           ...(await retryBehaviour(parseInput(retryBehaviourQuerySchema, { endpoint }, "query"))),
           spec: SPEC_RETRY_RULES,
         }),
+    }),
+
+    wait_for_delivery: defineTool({
+      title: "Wait for a delivery",
+      description: `Waits until a delivery matching the filters arrives and returns { delivery, cursor }: \`delivery\` as get_delivery returns it (body bounded by \`maxBodyBytes\`), \`cursor\` its place in the order. Use it after triggering something in the service (or send_test_delivery) to see what your handler will receive. Filters: \`event\` (a name or a glob such as "task.*"), \`endpoint\`, and \`match\`: conditions "path=value" on the JSON body, all of which must hold, e.g. "data.task_id=123" (a string equals the text exactly; a number, true, false or null equals the text that writes it). Only deliveries received after \`after\` count (a \`cursor\` from list_deliveries or a previous wait; default: when the call starts, so pass the newest cursor to be sure not to miss one that arrives first). Answers a wait_timeout error after \`timeoutSeconds\` (default ${WAIT_TIMEOUT_DEFAULT_SECONDS}, at most ${WAIT_TIMEOUT_MAX_SECONDS}; many MCP clients give up on a call after about 60 s, so wait in shorter calls, chaining \`after\`). Example: { "event": "task.completed", "match": ["data.task_id=123"], "timeoutSeconds": 30 }. ${UNTRUSTED}`,
+      input: {
+        event: z
+          .string()
+          .optional()
+          .describe('An event name or glob, e.g. "task.completed" or "task.*".'),
+        endpoint: endpointArg.optional(),
+        match: z
+          .array(z.string())
+          .optional()
+          .describe(`Conditions "path=value" on the JSON body (at most ${WAIT_MAX_MATCHES}).`),
+        after: z.string().optional().describe("A cursor: only deliveries received after it."),
+        timeoutSeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(WAIT_TIMEOUT_MAX_SECONDS)
+          .default(WAIT_TIMEOUT_DEFAULT_SECONDS)
+          .describe(`Seconds to wait, 1 to ${WAIT_TIMEOUT_MAX_SECONDS}.`),
+        maxBodyBytes: maxBodyBytesArg,
+      },
+      scope: "read",
+      annotations: READ,
+      run: async ({ event, endpoint, match, after, timeoutSeconds, maxBodyBytes }, extra) => {
+        // The route's own query schema: the same bounds and sentences (a bad match, a bad cursor).
+        const query = parseInput(
+          waitQuerySchema,
+          { event, endpoint, match, after, timeout: timeoutSeconds },
+          "query",
+        );
+        const found = await waitForDelivery({
+          event: query.event,
+          endpoint: query.endpoint,
+          match: query.match,
+          after: query.after,
+          timeoutMs: query.timeout * 1000,
+          signal: extra.signal,
+        });
+        if (!found) {
+          throw new ApiError(
+            "wait_timeout",
+            `No matching delivery arrived within ${query.timeout} seconds.`,
+          );
+        }
+        return toolAnswer({
+          delivery: boundedDetail(found.delivery, maxBodyBytes),
+          cursor: found.cursor,
+        });
+      },
     }),
 
     list_listeners: defineTool({
@@ -399,6 +455,21 @@ function tools(caller: McpCaller) {
         return toolAnswer({ run, results });
       },
     }),
+  };
+}
+
+/** A delivery's detail as the tools return it: the body (and its gzip-decoded form) cut to `maxBytes`. */
+function boundedDetail(
+  { body, decodedBody, ...detail }: Awaited<ReturnType<typeof deliveryDetail>>,
+  maxBytes: number,
+) {
+  return {
+    ...detail,
+    body: bodyExcerpt(Buffer.from(body.content, body.encoding), maxBytes),
+    decodedBody: decodedBody && {
+      contentEncoding: decodedBody.contentEncoding,
+      ...bodyExcerpt(Buffer.from(decodedBody.content, decodedBody.encoding), maxBytes),
+    },
   };
 }
 

@@ -116,6 +116,7 @@ test("an agent lists the tools, searches, reads a delivery, explains a bad signa
         "list_listeners",
         "replay_delivery",
         "send_test_delivery",
+        "wait_for_delivery",
       ].sort(),
     );
     for (const tool of tools) expect(tool.description!.length, tool.name).toBeGreaterThan(150);
@@ -291,6 +292,47 @@ test("an agent lists the tools, searches, reads a delivery, explains a bad signa
     expect(run.results.map((r) => r.number)).toEqual([1]);
     expect(run.run.summary).toBeTruthy();
     expect(progress).toEqual([1]);
+
+    // Waiting: for a delivery that arrives after the call began (the newest cursor says from where), and
+    // a clean timeout when none matches.
+    const head = await call<Page>(client, "list_deliveries", { endpoint: endpoint.id, limit: 1 });
+    const waiting = call<{
+      delivery: { event: string; body: { content: string } };
+      cursor: string;
+    }>(client, "wait_for_delivery", {
+      endpoint: endpoint.id,
+      event: "task.*",
+      match: [`data.task_id=${marker}_later`],
+      after: head.deliveries[0]!.cursor,
+      timeoutSeconds: 50,
+    });
+    const [later] = await simEmit(api, {
+      url: receiver,
+      secret: endpoint.secret,
+      event: "task.updated",
+      data: { task_id: `${marker}_later` },
+    });
+    const waited = await waiting;
+    expect(waited.delivery.event).toBe("task.updated");
+    expect(waited.delivery.body.content).toBe(later!.body);
+    const after = await call<Page>(client, "list_deliveries", { endpoint: endpoint.id, limit: 1 });
+    expect(waited.cursor).toBe(after.deliveries[0]!.cursor);
+    const timedOut = (await client.callTool({
+      name: "wait_for_delivery",
+      arguments: {
+        endpoint: endpoint.id,
+        match: [`data.task_id=${marker}_never`],
+        timeoutSeconds: 1,
+      },
+    })) as CallToolResult;
+    expect(timedOut.isError).toBe(true);
+    expect(timedOut.structuredContent).toMatchObject({ code: "wait_timeout" });
+    const badMatch = (await client.callTool({
+      name: "wait_for_delivery",
+      arguments: { match: ["task_id"], timeoutSeconds: 1 },
+    })) as CallToolResult;
+    expect(badMatch.structuredContent).toMatchObject({ code: "invalid_query" });
+    expect((badMatch.content[0] as { text: string }).text).toContain("must be path=value");
 
     // The app's clear message as a tool error.
     const missing = (await client.callTool({
