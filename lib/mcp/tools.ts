@@ -14,7 +14,7 @@ import { deliveryDiagnosis } from "@/lib/webhooks/server/diagnose/delivery-diagn
 import { eventShapes, retryBehaviour } from "@/lib/webhooks/server/insights";
 import { replayDelivery } from "@/lib/webhooks/server/replay/replay";
 import { sendTestDelivery } from "@/lib/webhooks/server/test-delivery";
-import { waitForDelivery } from "@/lib/webhooks/server/wait-for-delivery";
+import { waitForDeliveryOrTimeout } from "@/lib/webhooks/server/wait-for-delivery";
 import {
   deliveriesQuerySchema,
   deliveryParamsSchema,
@@ -35,7 +35,7 @@ import {
   retryBehaviourQuerySchema,
 } from "@/lib/webhooks/shared/insight-schemas";
 import { SPEC_RETRY_RULES } from "@/lib/webhooks/shared/retry-behaviour";
-import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
+import { REPLAY_MODES, replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
 import {
   WAIT_MAX_MATCHES,
   WAIT_TIMEOUT_DEFAULT_SECONDS,
@@ -112,6 +112,13 @@ interface ToolExtra {
 }
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+/** Sends a request (to any address it is given): nothing is deleted, and sending twice sends twice. */
+const SENDS_OUT: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
 
 function defineTool<Shape extends z.ZodRawShape>(
   definition: ToolDefinition<Shape>,
@@ -289,20 +296,7 @@ function tools(caller: McpCaller) {
           { event, endpoint, match, after, timeout: timeoutSeconds },
           "query",
         );
-        const found = await waitForDelivery({
-          event: query.event,
-          endpoint: query.endpoint,
-          match: query.match,
-          after: query.after,
-          timeoutMs: query.timeout * 1000,
-          signal: extra.signal,
-        });
-        if (!found) {
-          throw new ApiError(
-            "wait_timeout",
-            `No matching delivery arrived within ${query.timeout} seconds.`,
-          );
-        }
+        const found = await waitForDeliveryOrTimeout(query, extra.signal);
         return toolAnswer({
           delivery: boundedDetail(found.delivery, maxBodyBytes),
           cursor: found.cursor,
@@ -328,19 +322,14 @@ function tools(caller: McpCaller) {
       input: {
         id: deliveryIdArg,
         url: z.string().describe("An absolute http(s) URL."),
-        mode: z.enum(["exact", "resign"]).default("exact"),
+        mode: z.enum(REPLAY_MODES).default("exact"),
         signWithEndpoint: endpointArg
           .optional()
           .describe("For resign: the endpoint whose secret signs (default the delivery's own)."),
         scheme: schemeArg.optional().describe("For resign: the scheme (default as received)."),
       },
       scope: "write",
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: SENDS_OUT,
       run: async ({ id, url, mode, signWithEndpoint, scheme }) => {
         const deliveryId = parseParams(deliveryParamsSchema, { id }).id;
         const request = parseInput(
@@ -373,12 +362,7 @@ function tools(caller: McpCaller) {
         scheme: schemeArg.optional(),
       },
       scope: "write",
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: { ...SENDS_OUT, openWorldHint: false },
       run: async ({ endpoint, event, scheme }) => {
         const { id } = parseParams(endpointParamsSchema, { id: endpoint });
         const input = parseInput(
@@ -408,12 +392,7 @@ function tools(caller: McpCaller) {
           .describe(`Case numbers to run, 1 to ${CHECK_CASES}; default all.`),
       },
       scope: "write",
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: SENDS_OUT,
       run: async ({ url, listenerId, endpoint, scheme, only }, extra) => {
         if ((url === undefined) === (listenerId === undefined)) {
           throw new ApiError("invalid_body", "Invalid body: give either url or listenerId.");
