@@ -377,6 +377,14 @@ test("without a valid token the MCP server is a 401 in the app's error shape; a 
       "The MCP server takes an access token: send `Authorization: Bearer pct_…` with a token from Settings → Access tokens.",
   });
 
+  // The same cookie from another site never reaches the route: the proxy's cross-site refusal.
+  const crossSite = await api.post("/api/mcp", {
+    headers: { ...headers, origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" },
+    data: initialize,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.json()).toMatchObject({ code: "cross_origin" });
+
   // A revoked token: the SDK's client gets the 401 and the reason.
   const { id, token } = await createToken(api, "e2e mcp revoked");
   const works = await agent(token);
