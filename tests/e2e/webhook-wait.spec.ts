@@ -28,7 +28,7 @@ async function tokenFor(baseURL: string): Promise<string> {
   try {
     await signInRequestContext(context);
     const created = await context.post("/api/tokens", {
-      data: { name: `wait e2e ${unique()}`, expiresInDays: 1 },
+      data: { name: `wait e2e ${unique()}`, expiresInDays: 7 },
     });
     expect(created.status(), await created.text()).toBe(201);
     return ((await created.json()) as { token: string }).token;

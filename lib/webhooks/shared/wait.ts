@@ -28,24 +28,23 @@ const matchCondition = z.string().transform((text, context): FieldMatch => {
   return parsed;
 });
 
+const oneName = z
+  .string({ message: "must be given once" })
+  .trim()
+  .min(1, { message: "must not be empty" })
+  .max(200)
+  .optional();
+
 /**
  * `GET /api/webhooks/deliveries/wait`. `match` is repeatable (every condition must hold); `timeout` in
  * whole seconds.
  */
 export const waitQuerySchema = z
   .object({
-    event: z
-      .string({ message: "must be given once" })
-      .trim()
-      .min(1, { message: "must not be empty" })
-      .max(200)
-      .optional(),
-    endpoint: z
-      .string({ message: "must be given once" })
-      .trim()
-      .min(1, { message: "must not be empty" })
-      .max(200)
-      .optional(),
+    /** A name or the stream's glob (`task.*`). */
+    event: oneName,
+    /** An endpoint's id or name. */
+    endpoint: oneName,
     match: z
       .preprocess(
         (value) => (typeof value === "string" ? [value] : value),
