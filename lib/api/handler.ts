@@ -14,34 +14,34 @@ type RouteContext<P> = { params: Promise<P> };
 export type RouteHandler<P> = (request: NextRequest, context: RouteContext<P>) => Promise<Response>;
 
 /**
- * Maps errors the same way for every route: an ApiError becomes its JSON answer, a database that cannot
- * serve now a 503, anything else a generic 500. The server log gets a safe summary (safeErrorSummary):
- * error classes, SQLSTATE, constraint and table names, call frames; never a message, a statement's
- * parameters, a body, a header or a secret's ciphertext.
+ * What a failure of route code (or of an MCP tool, lib/mcp) answers, the same everywhere: an ApiError as it
+ * is, a database that cannot serve now a 503, anything else a generic 500. The server log gets a safe
+ * summary (safeErrorSummary): error classes, SQLSTATE, constraint and table names, call frames; never a
+ * message, a statement's parameters, a body, a header or a secret's ciphertext. `where` names the request
+ * in that log line ("GET /api/webhooks/deliveries").
  */
+export function apiErrorOf(error: unknown, where: string): ApiError {
+  if (error instanceof ApiError) return error;
+  // The client hung up mid-body (lib/http/server.ts names that error): nobody failed, nobody reads this.
+  if (error instanceof Error && error.name === "AbortError") return new ApiError("client_aborted");
+  const unavailable = databaseApiError(error);
+  if (unavailable) {
+    // One line: a full database fails many requests at once, and the stack says nothing new.
+    const [summary] = safeErrorSummary(error).split("\n");
+    console.error(`[api] ${where}: ${unavailable.code}: ${summary}`);
+    return unavailable;
+  }
+  console.error(`[api] ${where} failed: ${safeErrorSummary(error)}`);
+  return new ApiError("internal_error");
+}
+
+/** Maps errors the same way for every route (apiErrorOf), as the app's JSON error answer. */
 export function handleRoute<P = Record<string, string>>(handler: RouteHandler<P>): RouteHandler<P> {
   return async (request, context) => {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      // The client hung up mid-body (lib/http/server.ts names that error): nobody failed, nobody reads this.
-      if (error instanceof Error && error.name === "AbortError") {
-        return errorResponse(new ApiError("client_aborted"));
-      }
-      const unavailable = databaseApiError(error);
-      if (unavailable) {
-        // One line: a full database fails many requests at once, and the stack says nothing new.
-        const [summary] = safeErrorSummary(error).split("\n");
-        console.error(
-          `[api] ${request.method} ${request.nextUrl.pathname}: ${unavailable.code}: ${summary}`,
-        );
-        return errorResponse(unavailable);
-      }
-      console.error(
-        `[api] ${request.method} ${request.nextUrl.pathname} failed: ${safeErrorSummary(error)}`,
-      );
-      return errorResponse(new ApiError("internal_error"));
+      return errorResponse(apiErrorOf(error, `${request.method} ${request.nextUrl.pathname}`));
     }
   };
 }

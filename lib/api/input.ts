@@ -16,6 +16,25 @@ function describe(error: z.ZodError): string {
 }
 
 /**
+ * A route's input already out of its envelope, checked with the route's own schema: 400 `invalid_query`
+ * ("Invalid query: …") or `invalid_body` ("Invalid body: …") in the one sentence. The query and body
+ * parsers below use it, and so do the MCP tools (lib/mcp), whose arguments go through the schemas of the
+ * routes they stand for.
+ */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  as: "query" | "body",
+): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const sentence = describe(result.error);
+  throw as === "query"
+    ? new ApiError("invalid_query", `Invalid query: ${sentence}.`)
+    : new ApiError("invalid_body", `Invalid body: ${sentence}.`);
+}
+
+/**
  * The query as an object: a key given once is a string, a key given again an array of its values, so a
  * schema can take a repeatable parameter (`match=` of the wait) and a single one given twice is refused
  * rather than read as its last value.
@@ -30,10 +49,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 }
 
 export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchParams): z.infer<T> {
-  const result = schema.safeParse(queryObject(params));
-  if (!result.success)
-    throw new ApiError("invalid_query", `Invalid query: ${describe(result.error)}.`);
-  return result.data;
+  return parseInput(schema, queryObject(params), "query");
 }
 
 /**
@@ -72,8 +88,5 @@ export async function parseJsonBody<T extends z.ZodType>(
   } catch {
     throw new ApiError("invalid_json");
   }
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw new ApiError("invalid_body", `Invalid body: ${describe(result.error)}.`);
-  return result.data;
+  return parseInput(schema, value, "body");
 }

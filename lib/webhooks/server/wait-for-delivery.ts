@@ -5,7 +5,12 @@ import { resolveEndpoints, rowMatcher, type StreamRow } from "@/lib/listen/deliv
 import { followStep, type HubMember } from "@/lib/listen/hub";
 import { cursorOf, positionOf, type Position } from "@/lib/listen/position";
 import { listening } from "@/lib/listen/service";
-import { fieldsMatch, WAIT_TIMEOUT_MAX_SECONDS, type FieldMatch } from "@/lib/webhooks/shared/wait";
+import {
+  fieldsMatch,
+  WAIT_TIMEOUT_MAX_SECONDS,
+  type FieldMatch,
+  type WaitQuery,
+} from "@/lib/webhooks/shared/wait";
 import { deliveryDetail } from "./console";
 import { decodedBodyView } from "./diagnose/decoded-body";
 
@@ -141,4 +146,29 @@ export async function waitForDelivery(input: WaitInput): Promise<WaitResult | nu
     input.signal?.removeEventListener("abort", onAbort);
     if (live) hub.leave(member);
   }
+}
+
+/**
+ * A wait as its callers ask for it (the wait route's query, which the MCP tool's arguments go through too):
+ * the delivery, or ApiError `wait_timeout` (408) naming the seconds waited.
+ */
+export async function waitForDeliveryOrTimeout(
+  query: WaitQuery,
+  signal?: AbortSignal,
+): Promise<WaitResult> {
+  const found = await waitForDelivery({
+    event: query.event,
+    endpoint: query.endpoint,
+    match: query.match,
+    after: query.after,
+    timeoutMs: query.timeout * 1000,
+    signal,
+  });
+  if (!found) {
+    throw new ApiError(
+      "wait_timeout",
+      `No matching delivery arrived within ${query.timeout} seconds.`,
+    );
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { getServerEnv } from "@/lib/env";
 import { startHandlerCheck } from "@/lib/webhooks/server/check/check-run";
 import { listCheckRuns } from "@/lib/webhooks/server/check/check-store";
+import { consoleOrigin } from "@/lib/webhooks/server/replay/replay";
 import { webhookContext } from "@/lib/webhooks/server/server-context";
 import {
   checkHistoryQuerySchema,
@@ -19,10 +19,9 @@ export const maxDuration = 300;
 export const POST = consoleRoute(
   { body: checkRequestSchema },
   async ({ request, member, body }) => {
-    const authUrl = getServerEnv().AUTH_URL;
     const stream = await startHandlerCheck(body, {
       memberId: member.id,
-      consoleOrigin: authUrl ? new URL(authUrl).origin : request.nextUrl.origin,
+      consoleOrigin: consoleOrigin(request.nextUrl.origin),
     });
     return new Response(stream, {
       headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" },

@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { getServerEnv } from "@/lib/env";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { enforceRateLimit } from "@/lib/rate-limit/window";
 import { ENDPOINT_ID_PATTERN } from "@/lib/webhooks/shared/constants";
@@ -30,6 +31,15 @@ import { sendReplay } from "./send-replay";
  */
 
 const RECEIVER_PATH = /^\/api\/webhooks\/receive(?:\/([^/]+))?\/?$/;
+
+/**
+ * This console's origin, as replays and handler checks recognise its own receiver by: AUTH_URL's when set
+ * (where members reach it), else the origin the request came to.
+ */
+export function consoleOrigin(requestOrigin: string): string {
+  const authUrl = getServerEnv().AUTH_URL;
+  return authUrl ? new URL(authUrl).origin : requestOrigin;
+}
 
 /** This console's own receiver: same origin, and a receiver path. */
 export function isOwnReceiver(url: URL, consoleOrigin: string): boolean {

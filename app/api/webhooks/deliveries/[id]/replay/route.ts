@@ -1,7 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { getServerEnv } from "@/lib/env";
 import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
-import { replayDelivery } from "@/lib/webhooks/server/replay/replay";
+import { consoleOrigin, replayDelivery } from "@/lib/webhooks/server/replay/replay";
 import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
 
 export const dynamic = "force-dynamic";
@@ -12,13 +11,10 @@ export const dynamic = "force-dynamic";
  */
 export const POST = consoleRoute(
   { params: deliveryParamsSchema, body: replayRequestSchema },
-  async ({ request, member, params, body }) => {
-    const authUrl = getServerEnv().AUTH_URL;
-    return {
-      replay: await replayDelivery(params.id, body, {
-        memberId: member.id,
-        consoleOrigin: authUrl ? new URL(authUrl).origin : request.nextUrl.origin,
-      }),
-    };
-  },
+  async ({ request, member, params, body }) => ({
+    replay: await replayDelivery(params.id, body, {
+      memberId: member.id,
+      consoleOrigin: consoleOrigin(request.nextUrl.origin),
+    }),
+  }),
 );
