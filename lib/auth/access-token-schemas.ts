@@ -48,3 +48,36 @@ export function expiresAtOf(value: string): Date {
 export const accessTokenParamsSchema = z.object({
   id: z.uuid({ message: "is not an access token id" }),
 });
+
+const isoTime = z.string().meta({ format: "date-time" });
+
+/** `POST /api/tokens`'s answer: the token itself is in this answer only. */
+export const createdAccessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  token: z
+    .string()
+    .meta({ description: "The token (`pct_…`): shown in this answer only, never again." }),
+  prefix: z.string(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+});
+
+/** `GET /api/tokens`: the caller's tokens (an admin's: everyone's), never a token itself. */
+export const accessTokenListSchema = z.object({
+  tokens: z.array(
+    z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string(),
+        createdAt: isoTime,
+        expiresAt: isoTime,
+        lastUsedAt: isoTime.nullable(),
+        revokedAt: isoTime.nullable(),
+        status: z.enum(["active", "expired", "revoked"]),
+        owner: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
+      })
+      .meta({ id: "AccessToken" }),
+  ),
+});

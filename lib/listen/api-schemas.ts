@@ -104,3 +104,48 @@ export const forwardSchema = z
   });
 
 export type ForwardInput = z.infer<typeof forwardSchema>;
+
+const isoTime = z.string().meta({ format: "date-time" });
+
+/** A listener's report as the forwards routes answer it, for the OpenAPI document (lib/api/openapi). */
+const forwardViewSchema = z
+  .object({
+    id: z.string(),
+    deliveryId: z.string(),
+    session: z.string(),
+    memberEmail: z.string(),
+    tokenName: z.string().nullable(),
+    url: z.string(),
+    attempt: z.number().int(),
+    status: z.number().int().nullable(),
+    headers: z.array(z.tuple([z.string(), z.string()])).nullable(),
+    bodyHead: z.string().nullable(),
+    bodyHeadBase64: z.string().nullable(),
+    durationMs: z.number(),
+    error: z.string().nullable(),
+    final: z.boolean(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "Forward" });
+
+/** `POST …/forwards`: the stored report's id. */
+export const forwardAnswerSchema = z.object({ forward: z.object({ id: z.number().int() }) });
+export const forwardsAnswerSchema = z.object({ forwards: z.array(forwardViewSchema) });
+
+export const listenersAnswerSchema = z.object({
+  listeners: z.array(
+    z.object({
+      id: z.number().int(),
+      session: z.string(),
+      mine: z.boolean(),
+      memberEmail: z.string(),
+      memberName: z.string().nullable(),
+      tokenName: z.string().nullable(),
+      endpointIds: z.array(z.string()),
+      events: z.array(z.string()),
+      connected: z.boolean(),
+      connectedAt: isoTime.nullable(),
+      lastSeenAt: isoTime.nullable(),
+    }),
+  ),
+});

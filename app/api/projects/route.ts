@@ -2,6 +2,7 @@ import { after } from "next/server";
 import { z } from "zod";
 import { consoleRoute } from "@/lib/api/handler";
 import { getProjectsService } from "@/lib/upstream";
+import { projectsResponseSchema } from "@/lib/projects/schema";
 import { projectsResponse } from "@/lib/upstream/response";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ const querySchema = z.object({
  * with an ETag per coding (304 when unchanged); `?refresh=1` is the Refresh button.
  */
 export const GET = consoleRoute(
-  { query: querySchema, revalidate: true },
+  { query: querySchema, answer: projectsResponseSchema, revalidate: true },
   async ({ query, request }) => {
     const refresh = query.refresh === "1" || query.refresh === "true";
     const service = await getProjectsService();

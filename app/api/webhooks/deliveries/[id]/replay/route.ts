@@ -2,7 +2,10 @@ import { consoleRoute } from "@/lib/api/handler";
 import { getServerEnv } from "@/lib/env";
 import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
 import { replayDelivery } from "@/lib/webhooks/server/replay/replay";
-import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
+import {
+  replayAnswerSchema,
+  replayRequestSchema,
+} from "@/lib/webhooks/shared/replay/replay-schema";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +14,7 @@ export const dynamic = "force-dynamic";
  * `replay_target_refused` for a private address, 429 `rate_limited` beyond 10 a minute per member.
  */
 export const POST = consoleRoute(
-  { params: deliveryParamsSchema, body: replayRequestSchema },
+  { params: deliveryParamsSchema, body: replayRequestSchema, answer: replayAnswerSchema },
   async ({ request, member, params, body }) => {
     const authUrl = getServerEnv().AUTH_URL;
     return {

@@ -1,5 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { signedBodySchema } from "@/lib/webhooks/shared/answer-schemas";
 import {
   SIGN_BODY_LIMIT,
   signBodyForEndpoint,
@@ -14,6 +15,11 @@ export const dynamic = "force-dynamic";
  * cannot sign itself without the secret leaving the server.
  */
 export const POST = consoleRoute(
-  { params: endpointParamsSchema, body: signBodySchema, bodyLimit: SIGN_BODY_LIMIT },
+  {
+    params: endpointParamsSchema,
+    body: signBodySchema,
+    bodyLimit: SIGN_BODY_LIMIT,
+    answer: signedBodySchema,
+  },
   async ({ params, body }) => signBodyForEndpoint(params.id, body),
 );
