@@ -211,3 +211,11 @@ export const retryBehaviourAnswerSchema = z.object({
   afterDelays: z.array(open),
   recentGroups: z.array(open),
 });
+
+/** The receiver's answer to a stored delivery (unless the endpoint's script answers otherwise). */
+export const receiverAnswerSchema = z.object({
+  received: z.literal(true),
+  id: z.string().meta({ description: "The stored delivery's id." }),
+  attempt: z.number().int(),
+  scripted: z.literal(true).optional(),
+});

@@ -1,11 +1,7 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
+import { endpointParamsSchema, signBodySchema } from "@/lib/webhooks/shared/api-schemas";
 import { signedBodySchema } from "@/lib/webhooks/shared/answer-schemas";
-import {
-  SIGN_BODY_LIMIT,
-  signBodyForEndpoint,
-  signBodySchema,
-} from "@/lib/webhooks/server/endpoint-signing";
+import { SIGN_BODY_LIMIT, signBodyForEndpoint } from "@/lib/webhooks/server/endpoint-signing";
 
 export const dynamic = "force-dynamic";
 
