@@ -70,7 +70,10 @@ export async function signInRequestContext(context: APIRequestContext): Promise<
 }
 
 /** The same sign-in with plain fetch, for tools outside Playwright (the bench): the Cookie header to send. */
-export async function signInCookie(baseUrl: string): Promise<string> {
+export async function signInCookie(
+  baseUrl: string,
+  credentials: Credentials = E2E_ADMIN,
+): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -89,7 +92,7 @@ export async function signInCookie(baseUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: header() },
-    body: new URLSearchParams({ csrfToken, ...E2E_ADMIN, callbackUrl: "/projects" }),
+    body: new URLSearchParams({ csrfToken, ...credentials, callbackUrl: "/projects" }),
   });
   keep(response);
   if (![...jar.keys()].some((name) => /session-token/.test(name))) {
