@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeField } from "@/lib/api/answer-fields";
 
 /**
  * Input shapes of the access-token API (`POST /api/tokens`, `DELETE /api/tokens/:id`), shared with the
@@ -49,8 +50,6 @@ export const accessTokenParamsSchema = z.object({
   id: z.uuid({ message: "is not an access token id" }),
 });
 
-const isoTime = z.string().meta({ format: "date-time" });
-
 /** `POST /api/tokens`'s answer: the token itself is in this answer only. */
 export const createdAccessTokenSchema = z.object({
   id: z.string(),
@@ -59,8 +58,8 @@ export const createdAccessTokenSchema = z.object({
     .string()
     .meta({ description: "The token (`pct_…`): shown in this answer only, never again." }),
   prefix: z.string(),
-  createdAt: isoTime,
-  expiresAt: isoTime,
+  createdAt: isoTimeField,
+  expiresAt: isoTimeField,
 });
 
 /** `GET /api/tokens`: the caller's tokens (an admin's: everyone's), never a token itself. */
@@ -71,10 +70,10 @@ export const accessTokenListSchema = z.object({
         id: z.string(),
         name: z.string(),
         prefix: z.string(),
-        createdAt: isoTime,
-        expiresAt: isoTime,
-        lastUsedAt: isoTime.nullable(),
-        revokedAt: isoTime.nullable(),
+        createdAt: isoTimeField,
+        expiresAt: isoTimeField,
+        lastUsedAt: isoTimeField.nullable(),
+        revokedAt: isoTimeField.nullable(),
         status: z.enum(["active", "expired", "revoked"]),
         owner: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
       })

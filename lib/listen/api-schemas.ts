@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
 
 /** Inputs of the listen API (the stream and forwards), validated at the boundary. */
 
@@ -105,8 +106,6 @@ export const forwardSchema = z
 
 export type ForwardInput = z.infer<typeof forwardSchema>;
 
-const isoTime = z.string().meta({ format: "date-time" });
-
 /** A listener's report as the forwards routes answer it, for the OpenAPI document (lib/api/openapi). */
 const forwardViewSchema = z
   .object({
@@ -118,13 +117,13 @@ const forwardViewSchema = z
     url: z.string(),
     attempt: z.number().int(),
     status: z.number().int().nullable(),
-    headers: z.array(z.tuple([z.string(), z.string()])).nullable(),
+    headers: headerListField.nullable(),
     bodyHead: z.string().nullable(),
     bodyHeadBase64: z.string().nullable(),
     durationMs: z.number(),
     error: z.string().nullable(),
     final: z.boolean(),
-    createdAt: isoTime,
+    createdAt: isoTimeField,
   })
   .meta({ id: "Forward" });
 
@@ -144,8 +143,8 @@ export const listenersAnswerSchema = z.object({
       endpointIds: z.array(z.string()),
       events: z.array(z.string()),
       connected: z.boolean(),
-      connectedAt: isoTime.nullable(),
-      lastSeenAt: isoTime.nullable(),
+      connectedAt: isoTimeField.nullable(),
+      lastSeenAt: isoTimeField.nullable(),
     }),
   ),
 });

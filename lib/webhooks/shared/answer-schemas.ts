@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
 import { VERIFICATION_RESULTS } from "./constants";
 
 /**
@@ -12,10 +13,9 @@ import { VERIFICATION_RESULTS } from "./constants";
  * (`z.looseObject({})`): documented as objects, not promised field by field.
  */
 
-const isoTime = z.string().meta({ format: "date-time" });
+const isoTime = isoTimeField;
 const open = z.looseObject({});
-/** Headers in the order received, each `[name, value]`. */
-export const headerListSchema = z.array(z.tuple([z.string(), z.string()]));
+const headerListSchema = headerListField;
 const verificationResult = z.enum(VERIFICATION_RESULTS);
 
 export const findingSchema = z.object({ code: z.string(), message: z.string() });

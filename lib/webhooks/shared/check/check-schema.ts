@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeField } from "@/lib/api/answer-fields";
 import type { CaseResult, CheckSummary } from "@/lib/check/types";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 
@@ -105,8 +106,8 @@ const checkRunViewSchema = z
     endpointId: z.string(),
     scheme: z.string(),
     by: z.string().nullable(),
-    startedAt: z.string().meta({ format: "date-time" }),
-    finishedAt: z.string().meta({ format: "date-time" }).nullable(),
+    startedAt: isoTimeField,
+    finishedAt: isoTimeField.nullable(),
     summary: z
       .object({
         passed: z.number().int(),

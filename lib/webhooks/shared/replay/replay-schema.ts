@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { headerListField } from "@/lib/api/answer-fields";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 
 /**
@@ -76,8 +77,6 @@ export interface ReplayResult {
 /** The answer's body is shown up to this many bytes. */
 export const REPLAY_ANSWER_MAX_BYTES = 64 * 1024;
 
-const headerList = z.array(z.tuple([z.string(), z.string()]));
-
 /** The replay route's answer (`{ replay: ReplayResult }`), for the OpenAPI document (lib/api/openapi). */
 export const replayAnswerSchema = z.object({
   replay: z.object({
@@ -87,7 +86,7 @@ export const replayAnswerSchema = z.object({
     mode: z.enum(REPLAY_MODES),
     scheme: z.string().nullable(),
     sent: z.object({
-      headers: headerList,
+      headers: headerListField,
       bodySize: z.number().int(),
       redactedLeftOut: z.array(z.string()),
     }),
@@ -96,7 +95,7 @@ export const replayAnswerSchema = z.object({
       .object({
         status: z.number().int(),
         statusText: z.string(),
-        headers: headerList,
+        headers: headerListField,
         location: z.string().nullable(),
         body: z.object({
           text: z.string(),
