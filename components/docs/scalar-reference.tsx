@@ -8,7 +8,7 @@ import { useMemo } from "react";
 /**
  * Scalar's reference, made to look like the console: its colours and font from the app's own tokens
  * (app/globals.css), the app's light or dark theme instead of its own toggle, nothing fetched from elsewhere
- * (no web fonts, no telemetry, no proxy; the page's Content-Security-Policy allows only this origin), and
+ * (no web fonts, no telemetry, no AI agent; the page's Content-Security-Policy allows only this origin), and
  * no "try it" client (a member would send requests with their session; the curl examples say how).
  */
 const CONSOLE_LOOK = `
@@ -47,6 +47,8 @@ export function ScalarReference({ document }: { document: object }) {
       hideDarkModeToggle: true,
       withDefaultFonts: false,
       telemetry: false,
+      // Its "Ask AI" agent calls Scalar's servers: off (and the CSP would refuse it anyway).
+      agent: { disabled: true },
       hideClientButton: true,
       hideTestRequestButton: true,
       showDeveloperTools: "never" as const,

@@ -36,7 +36,8 @@ test("Settings → Access tokens leads to the API reference, which renders the d
     "Replay a delivery",
     "Revoke an access token",
   ]) {
-    await expect(reference.getByText(summary).first()).toBeAttached();
+    // The renderer (about 1 MB of script) loads after the page: a slow machine takes a while.
+    await expect(reference.getByText(summary).first()).toBeAttached({ timeout: 30_000 });
   }
   // Every documented route is in the page.
   const text = await reference.innerText();

@@ -8,7 +8,6 @@ export const PAGES = [
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
   { path: "/settings/tokens", heading: "Access tokens" },
-  { path: "/docs/api", heading: "API reference" },
 ] as const;
 
 /** Pages a signed-out visitor sees; the sweeps open them without a session. */
