@@ -18,7 +18,8 @@ export default async function ProjectsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const screen = await firstScreen(loadProjectsView(await searchParams));
+  const view = loadProjectsView(await searchParams);
+  const screen = await firstScreen(view);
   const layout = firstScreenLayout(await headers());
   return (
     <>
@@ -27,7 +28,7 @@ export default async function ProjectsPage({
       <ProjectsView
         firstScreen={
           screen && screen.total > 0 ? (
-            <ProjectsFirstScreen screen={screen} layout={layout} />
+            <ProjectsFirstScreen screen={screen} layout={layout} view={view} />
           ) : null
         }
       />

@@ -37,16 +37,20 @@ export function ProjectCells({
   columns,
   project,
   now,
+  rowLink,
 }: {
   columns: ProjectColumnId[];
   project: Project;
   now: number;
+  /** Drawn in the first cell: the server's first screen puts its row link there (a row cannot hold one). */
+  rowLink?: ReactNode;
 }) {
-  return columns.map((column) => (
+  return columns.map((column, i) => (
     <TableCell
       key={column}
       className="truncate border-b border-border/60 px-3 py-0 text-foreground"
     >
+      {i === 0 ? rowLink : null}
       {cellContent(column, project, now)}
     </TableCell>
   ));

@@ -4,6 +4,8 @@ import { TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/tab
 import { PROJECT_COLUMNS } from "@/lib/projects/columns";
 import type { FirstScreen, FirstScreenLayout } from "@/lib/projects/first-screen";
 import { formatRowCount } from "@/lib/projects/format";
+import { serializeProjectsView } from "@/lib/projects/use-projects-view";
+import type { ProjectsViewState } from "@/lib/projects/view";
 import { cn } from "@/lib/utils";
 import { ProjectCells } from "./project-cell";
 import { ProjectCardContent } from "./project-card-content";
@@ -12,7 +14,9 @@ import { ProjectCardContent } from "./project-card-content";
  * The first rows of the view, rendered on the server (lib/projects/first-screen.ts) and shown until the whole
  * list has arrived: the same table (cards below 640 px, chosen by CSS since the server cannot know the
  * width; only the cards for a browser that says it is a phone, see `firstScreenLayout`), laid out like the
- * list that replaces it so nothing jumps. Read-only: the toolbar waits for the list.
+ * list that replaces it so nothing jumps. The toolbar waits for the list; the rows do not: each is a link to
+ * the view with its project open (`?project=`, where the sheet's state lives), so a click before any script
+ * has run still lands, and ProjectsView, once hydrated, opens it without loading the page again.
  *
  * Inside an Activity boundary, which React hydrates after the rest of the page, in idle time and in small
  * steps, and not at all when the list replaces it first: a phone would otherwise hydrate the hidden table (and
@@ -21,11 +25,22 @@ import { ProjectCardContent } from "./project-card-content";
 export function ProjectsFirstScreen({
   screen,
   layout,
+  view,
 }: {
   screen: FirstScreen;
   layout: FirstScreenLayout;
+  /** The view in the URL, which each row's link keeps. */
+  view: ProjectsViewState;
 }) {
   const { rows, columns, now } = screen;
+  const rowLink = (project: FirstScreen["rows"][number]) => (
+    <a
+      href={serializeProjectsView("/projects", { ...view, project: project.id })}
+      aria-label={`Open ${project.name}`}
+      data-first-screen-link={project.id}
+      className="absolute inset-0 z-[1] rounded-[inherit] outline-none hover:bg-muted/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset aria-busy:bg-muted/60"
+    />
+  );
   return (
     <Activity mode="visible">
       <div className="flex min-w-0 flex-col gap-3" data-first-screen="">
@@ -85,8 +100,17 @@ export function ProjectsFirstScreen({
               </TableHeader>
               <TableBody>
                 {rows.map((project, i) => (
-                  <TableRow key={project.id} data-index={i} className="h-11 border-0">
-                    <ProjectCells columns={columns} project={project} now={now} />
+                  <TableRow
+                    key={project.id}
+                    data-index={i}
+                    className="relative h-11 cursor-pointer border-0"
+                  >
+                    <ProjectCells
+                      columns={columns}
+                      project={project}
+                      now={now}
+                      rowLink={rowLink(project)}
+                    />
                   </TableRow>
                 ))}
               </TableBody>
@@ -105,8 +129,9 @@ export function ProjectsFirstScreen({
             <li
               key={project.id}
               data-index={i}
-              className="flex h-[88px] shrink-0 flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-[13px] shadow-xs"
+              className="relative flex h-[88px] shrink-0 cursor-pointer flex-col gap-1 rounded-lg border bg-card px-3 py-2.5 text-[13px] shadow-xs"
             >
+              {rowLink(project)}
               <ProjectCardContent project={project} now={now} />
             </li>
           ))}

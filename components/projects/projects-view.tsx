@@ -1,12 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { parseAsString, useQueryState } from "nuqs";
 import {
   startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
   useState,
+  type MouseEvent,
   type ReactNode,
 } from "react";
 import { projectQueries } from "@/lib/projects/queries";
@@ -68,6 +70,32 @@ function useListModule(): ListModule | null {
 }
 
 /**
+ * A click on a row of the server's first screen, once this page's script runs: the row's link names the view
+ * with the project open, and setting `?project=` here (no page load) is the same, so the list opens the sheet
+ * as it arrives. Before the script runs the link itself navigates. The row says it is opening (aria-busy)
+ * until the list replaces the first screen.
+ */
+function useFirstScreenClicks() {
+  const [, openProject] = useQueryState("project", parseAsString.withOptions({ history: "push" }));
+  return useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+        return; // A new tab or window: the link's own behaviour.
+      }
+      const link = (event.target as Element).closest<HTMLElement>("a[data-first-screen-link]");
+      if (!link) return;
+      event.preventDefault();
+      for (const busy of event.currentTarget.querySelectorAll("a[aria-busy]")) {
+        busy.removeAttribute("aria-busy");
+      }
+      link.setAttribute("aria-busy", "true");
+      void openProject(link.dataset.firstScreenLink ?? null);
+    },
+    [openProject],
+  );
+}
+
+/**
  * The page's states: loading (the server's first screen of rows when it had a snapshot, else a skeleton), no
  * list at all (error), or the list (with its own notices and empty states).
  */
@@ -81,9 +109,16 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
   const list = useListModule();
+  const onFirstScreenClick = useFirstScreenClicks();
 
   // Until the list (its data and its code) is here: the first screen, or a skeleton when there was none.
-  const waiting = firstScreen ?? <ProjectsSkeleton />;
+  const waiting = firstScreen ? (
+    <div className="contents" onClick={onFirstScreenClick}>
+      {firstScreen}
+    </div>
+  ) : (
+    <ProjectsSkeleton />
+  );
 
   if (data === undefined && query.isError) {
     return (

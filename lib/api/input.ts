@@ -14,8 +14,22 @@ function describe(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * The query as an object: a key given once is a string, a key given again an array of its values, so a
+ * schema can take a repeatable parameter (`match=` of the wait) and a single one given twice is refused
+ * rather than read as its last value.
+ */
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    input[key] = values.length === 1 ? values[0]! : values;
+  }
+  return input;
+}
+
 export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchParams): z.infer<T> {
-  const result = schema.safeParse(Object.fromEntries(params));
+  const result = schema.safeParse(queryObject(params));
   if (!result.success)
     throw new ApiError("invalid_query", `Invalid query: ${describe(result.error)}.`);
   return result.data;

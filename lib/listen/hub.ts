@@ -19,6 +19,30 @@ export interface HubMember {
   take(rows: StreamRow[], upTo: Position): boolean;
 }
 
+/**
+ * One step of a reader that follows the delivery order from `member.scanned` (a stream, a wait): behind the
+ * hub's head, it reads the next page up to the head itself (moving `member.scanned`) and answers those rows,
+ * unfiltered but for `endpointIds`; at the head, it joins the hub's live fan-out, which hands `member` the
+ * rows from then on (`live` true, or false in the rare case a poll moved the head meanwhile: step again).
+ */
+export async function followStep(
+  db: Db,
+  hub: ListenHub,
+  member: HubMember,
+  options: { endpointIds: string[]; page: number },
+): Promise<{ rows: StreamRow[]; live: boolean }> {
+  const head = await hub.currentHead();
+  if (comparePositions(member.scanned, head) >= 0) return { rows: [], live: hub.join(member) };
+  const rows = await readDeliveriesAfter(db, {
+    after: member.scanned,
+    upTo: head,
+    endpointIds: options.endpointIds,
+    limit: options.page,
+  });
+  member.scanned = rows.length === options.page ? rows[rows.length - 1]! : head;
+  return { rows, live: false };
+}
+
 export interface HubStats {
   /** Statements the hub ran: the head lookup and every poll. */
   queries: number;

@@ -1,13 +1,7 @@
 import type { Db } from "@/lib/db/connect";
-import {
-  readDeliveriesAfter,
-  rowMatcher,
-  streamEvent,
-  type StreamFilter,
-  type StreamRow,
-} from "./deliveries";
-import type { HubMember, ListenHub } from "./hub";
-import { comparePositions, cursorOf, type Position } from "./position";
+import { rowMatcher, streamEvent, type StreamFilter, type StreamRow } from "./deliveries";
+import { followStep, type HubMember, type ListenHub } from "./hub";
+import { cursorOf, type Position } from "./position";
 
 export const HEARTBEAT_MS = 15_000;
 /** Rows per catch-up read: bodies can be large, so a backlog is read in modest pages. */
@@ -86,19 +80,12 @@ export function listenStream(options: StreamOptions): ReadableStream<Uint8Array>
 
   /** One step of catching up: reads a page up to the hub's head, or joins the hub at the head. */
   async function catchUp(): Promise<void> {
-    const head = await options.hub.currentHead();
-    if (comparePositions(member.scanned, head) >= 0) {
-      live = options.hub.join(member);
-      return;
-    }
-    const rows = await readDeliveriesAfter(options.db, {
-      after: member.scanned,
-      upTo: head,
+    const step = await followStep(options.db, options.hub, member, {
       endpointIds: options.filter.endpointIds,
-      limit: CATCH_UP_PAGE,
+      page: CATCH_UP_PAGE,
     });
-    member.scanned = rows.length === CATCH_UP_PAGE ? rows[rows.length - 1]! : head;
-    for (const row of rows) if (matches(row)) pending.push(row);
+    live = step.live;
+    for (const row of step.rows) if (matches(row)) pending.push(row);
   }
 
   function waitForWork(ms: number): Promise<void> {

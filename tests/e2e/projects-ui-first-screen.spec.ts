@@ -84,6 +84,71 @@ test("a phone's first screen holds only the cards; other browsers get the table 
   }
 });
 
+/**
+ * A member clicks the first row they see, the moment it appears. Two windows are made wide on purpose, each
+ * on every other try: the page's scripts held back (the click lands before any script runs: the link itself
+ * navigates), and the list's data held back (the page's script runs, the list does not: the first screen
+ * takes the click). Either way the sheet opens, on its URL.
+ */
+test("a click on a first-screen row the moment it appears opens the project, ten times in a row", async ({
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  const newest = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  const word = newest[0]!.town;
+  const first = newest.find((p) =>
+    searchable(p).some((f) => f.toLowerCase().includes(word.toLowerCase())),
+  )!;
+  let hold: "scripts" | "list" = "scripts";
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    if (hold === "scripts") await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.route("**/api/projects", async (route) => {
+    if (hold === "list") await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  for (let i = 0; i < 10; i++) {
+    hold = i % 2 === 0 ? "scripts" : "list";
+    await page.goto(`/projects?q=${encodeURIComponent(word)}`, { waitUntil: "commit" });
+    const row = page.getByRole("link", { name: `Open ${first.name}` });
+    await row.first().click();
+    await expect(page, `try ${i + 1} (${hold} held)`).toHaveURL(
+      new RegExp(`[?&]project=${encodeURIComponent(first.id)}`),
+    );
+    // The view in the URL stays: the search is still there.
+    expect(new URL(page.url()).searchParams.get("q")).toBe(word);
+    await expect(
+      page.getByRole("dialog").getByRole("heading", { name: first.name }),
+      `try ${i + 1} (${hold} held)`,
+    ).toBeVisible({ timeout: 30_000 });
+  }
+});
+
+test("each first-screen row links to its project's URL, keeping the view", async ({ page }) => {
+  await openCurrentList(page, projects.length);
+  const html = await (await page.request.get("/projects?sort=name.asc")).text();
+  const attribute = (tag: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
+  const links = [...html.matchAll(/<a [^>]*data-first-screen-link="[^>]*>/g)].map(([tag]) => [
+    tag,
+    attribute(tag, "data-first-screen-link"),
+    attribute(tag, "aria-label"),
+    attribute(tag, "href"),
+  ]);
+  expect(links.length).toBeGreaterThan(0);
+  for (const [, id, label, href] of links) {
+    const project = projects.find((p) => p.id === id);
+    expect(
+      project,
+      `a first-screen link's project (${id}) is one the service listed`,
+    ).toBeDefined();
+    expect(label).toBe(escapeHtml(`Open ${project!.name}`));
+    expect(href!.replaceAll("&amp;", "&")).toBe(
+      `/projects?sort=name.asc&project=${encodeURIComponent(id!)}`,
+    );
+  }
+});
+
 test("an answer in another schema version: the member is told to reload, and Reload loads the list", async ({
   page,
 }) => {

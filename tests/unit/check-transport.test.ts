@@ -1,9 +1,9 @@
+import { TargetRefused } from "@/lib/http/guarded-request";
 import diagnostics from "node:diagnostics_channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "@/lib/check/run";
 import {
   assertCheckTarget,
-  CheckTargetRefused,
   guardedCheckTransport,
 } from "@/lib/webhooks/server/check/check-transport";
 import { startRecordingServer, type RecordingServer } from "../support/recording-server";
@@ -60,12 +60,12 @@ describe("the handler check's address guard", () => {
   ] as const) {
     it(`refuses ${name} without connecting, naming the reason`, async () => {
       const before = await socketsDuring(() => assertCheckTarget(url(), strict));
-      expect(before.error).toBeInstanceOf(CheckTargetRefused);
+      expect(before.error).toBeInstanceOf(TargetRefused);
       expect((before.error as Error).message).toMatch(
         /^Refused: .* is a .*Handler checks go to public addresses only/,
       );
       const sent = await socketsDuring(() => guardedCheckTransport(strict)(request(url())));
-      expect(sent.error).toBeInstanceOf(CheckTargetRefused);
+      expect(sent.error).toBeInstanceOf(TargetRefused);
       expect(sent.sockets).toBe(0);
       expect(before.sockets).toBe(0);
     });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve } from "@/lib/http/ssrf-guard";
 import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
 import { REPLAY_ANSWER_MAX_BYTES } from "@/lib/webhooks/shared/replay/replay-schema";
-import { ReplayRefused, sendReplay } from "@/lib/webhooks/server/replay/send-replay";
+import { TargetRefused } from "@/lib/http/guarded-request";
+import { sendReplay } from "@/lib/webhooks/server/replay/send-replay";
 import {
   closedLoopbackPort,
   startRecordingServer,
@@ -95,7 +96,7 @@ describe("sendReplay", () => {
       const { result, sockets } = await socketsDuring(() =>
         sendReplay({ url, policy: { ...strict, resolve }, method: "POST", headers: [], body }),
       );
-      expect(result, url).toBeInstanceOf(ReplayRefused);
+      expect(result, url).toBeInstanceOf(TargetRefused);
       expect(sockets, url).toBe(0);
     }
     expect(seen).toHaveLength(0);

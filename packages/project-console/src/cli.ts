@@ -23,16 +23,28 @@ import { listen, sinceOption } from "./listen";
 import { createOutput } from "./output";
 import { parseForwardRule, RuleError } from "./routes";
 import { trigger, TriggerError } from "./trigger";
+import { checkMatches, parseTimeout, waitForDelivery, WaitError } from "./wait";
 
 /**
- * The `project-console` command: login, logout, listen, trigger (docs/listen.md), check (docs/check.md). Every mistake a person can
+ * The `project-console` command: login, logout, listen, trigger, wait (docs/listen.md), check (docs/check.md). Every mistake a person can
  * make (an unknown option, a bad URL, no login, a revoked token, a console that cannot be reached) ends with
- * one line on stderr and exit code 1; the token never appears in any output.
+ * one line on stderr and exit code 1 (2 for `wait`, whose 1 means "timed out"); the token never appears in
+ * any output.
  */
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `wait` exits 1 when nothing arrived in time, so any failure to wait at all exits with this instead. */
+const WAIT_FAILED = 2;
+
+/** An error of `wait`: reported like any other, with exit code WAIT_FAILED. */
+class WaitFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
+}
 
 export function buildProgram(): Command {
   const program = new Command("project-console")
@@ -183,6 +195,60 @@ export function buildProgram(): Command {
     );
 
   program
+    .command("wait")
+    .description(
+      "Wait for a delivery (for a handler's CI: trigger something in the service, then wait): print it as JSON and exit 0, or exit 1 when none arrives in time (2 for any other failure).",
+    )
+    .option("--event <name|glob>", "only this event, e.g. task.completed or 'task.*'")
+    .option("--endpoint <name|id>", "only this endpoint's deliveries")
+    .option(
+      "--match <path=value>",
+      "a field of the JSON body, e.g. data.task_id=123 (repeatable, all must hold; 123 matches the number and the string)",
+      collect,
+      [],
+    )
+    .option(
+      "--after <cursor>",
+      "deliveries after this cursor (a previous wait's, the list's or listen's); default: from now",
+    )
+    .option("--timeout <seconds>", "how long to wait, at most 280", "30")
+    .exitOverride((error) => {
+      throw error.exitCode === 0
+        ? error
+        : new CommanderError(WAIT_FAILED, error.code, error.message);
+    })
+    .action(
+      async (options: {
+        event?: string;
+        endpoint?: string;
+        match: string[];
+        after?: string;
+        timeout: string;
+      }) => {
+        try {
+          const timeout = parseTimeout(options.timeout);
+          checkMatches(options.match);
+          const config = await loadConfig();
+          const stop = new AbortController();
+          const onSignal = () => stop.abort();
+          process.once("SIGINT", onSignal);
+          process.once("SIGTERM", onSignal);
+          const found = await waitForDelivery(config, { ...options, timeout, signal: stop.signal });
+          if (!found) {
+            process.stderr.write(
+              `project-console: no matching delivery arrived within ${timeout} s.\n`,
+            );
+            process.exitCode = 1;
+            return;
+          }
+          process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
+        } catch (error) {
+          throw new WaitFailure(error);
+        }
+      },
+    );
+
+  program
     .command("check")
     .description(
       "Grade a webhook handler against every rule of the service (docs/check.md); exit 0 only when every required case passes.",
@@ -249,7 +315,7 @@ async function readToken(): Promise<string> {
 
 /** Our own errors are one line for a person; anything else is a bug, still one line. */
 function expected(error: unknown): boolean {
-  return [CheckError, ConfigError, ConsoleError, RuleError, TriggerError].some(
+  return [CheckError, ConfigError, ConsoleError, RuleError, TriggerError, WaitError].some(
     (kind) => error instanceof kind,
   );
 }
@@ -263,10 +329,11 @@ export async function main(argv = process.argv): Promise<void> {
       process.exitCode = error.exitCode;
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof WaitFailure ? error.reason : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
     process.stderr.write(
-      `project-console: ${expected(error) ? message : `unexpected error: ${message}`}\n`,
+      `project-console: ${expected(cause) ? message : `unexpected error: ${message}`}\n`,
     );
-    process.exitCode = 1;
+    process.exitCode = error instanceof WaitFailure ? WAIT_FAILED : 1;
   }
 }

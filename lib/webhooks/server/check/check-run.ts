@@ -16,7 +16,8 @@ import { webhookContext } from "../server-context";
 import { protectionBypassHeaders } from "../test-delivery";
 import { checkListenerOrThrow, listenerTransport } from "./check-listener";
 import { finishCheckRun, startCheckRun } from "./check-store";
-import { assertCheckTarget, CheckTargetRefused, guardedCheckTransport } from "./check-transport";
+import { TargetRefused } from "@/lib/http/guarded-request";
+import { assertCheckTarget, guardedCheckTransport } from "./check-transport";
 
 /**
  * "Check a handler" from the console (docs/check.md): everything that can be refused is refused before the
@@ -94,7 +95,7 @@ export async function startHandlerCheck(
     try {
       await assertCheckTarget(url, policy);
     } catch (error) {
-      if (error instanceof CheckTargetRefused) {
+      if (error instanceof TargetRefused) {
         throw new ApiError("check_target_refused", error.message);
       }
       throw error;

@@ -18,7 +18,8 @@ import { protectionBypassHeaders } from "../test-delivery";
 import { webhookContext } from "../server-context";
 import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers";
 import type { ReplayRequest, ReplayResult } from "@/lib/webhooks/shared/replay/replay-schema";
-import { ReplayRefused, sendReplay } from "./send-replay";
+import { TargetRefused } from "@/lib/http/guarded-request";
+import { sendReplay } from "./send-replay";
 
 /**
  * Replays a stored delivery to a URL a member gives: the exact bytes, with the headers as received (see
@@ -115,7 +116,7 @@ export async function replayDelivery(
       sent: { headers, bodySize: delivery.body.length, redactedLeftOut: redacted },
     };
   } catch (error) {
-    if (error instanceof ReplayRefused) {
+    if (error instanceof TargetRefused) {
       throw new ApiError("replay_target_refused", error.message);
     }
     throw error;

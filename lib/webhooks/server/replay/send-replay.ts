@@ -1,5 +1,4 @@
-import { checkTarget, type TargetPolicy } from "@/lib/http/ssrf-guard";
-import { pinnedRequest, PinnedRequestError } from "@/lib/http/pinned-request";
+import { guardedRequest, type GuardedRequest } from "@/lib/http/guarded-request";
 import { DEFAULT_TIMEOUT_MS } from "../sender";
 import {
   REPLAY_ANSWER_MAX_BYTES,
@@ -7,72 +6,48 @@ import {
 } from "@/lib/webhooks/shared/replay/replay-schema";
 
 /**
- * The network half of a replay: the address guard, then one request to the checked address (redirects
- * shown, never followed; the sender's 10 s timeout; the answer's first 64 KiB). No database, no secrets:
- * replay.ts decides what to send.
+ * The network half of a replay: one guarded request (lib/http/guarded-request.ts; redirects shown, never
+ * followed; the sender's 10 s timeout; the answer's first 64 KiB). No database, no secrets: replay.ts
+ * decides what to send.
  */
 
-export class ReplayRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ReplayRefused";
-  }
-}
-
-export interface ReplaySend {
-  url: string;
-  policy: TargetPolicy;
-  method: string;
-  headers: [string, string][];
-  body: Buffer;
-  /** Headers sent but not shown, decided once the URL is known (the Vercel bypass for our own receiver). */
-  hiddenHeaders?: (url: URL) => [string, string][];
+/** A guarded request whose timeout defaults to the sender's and whose answer is read up to 64 KiB. */
+export type ReplaySend = Omit<GuardedRequest, "timeoutMs" | "maxBodyBytes"> & {
   timeoutMs?: number;
-}
+};
 
 export type ReplayOutcome = Pick<
   ReplayResult,
   "url" | "address" | "exemption" | "ms" | "answer" | "error"
 >;
 
+/** Throws TargetRefused (lib/http/guarded-request.ts) when the address guard refuses the URL. */
 export async function sendReplay(send: ReplaySend): Promise<ReplayOutcome> {
-  const decision = await checkTarget(send.url, send.policy);
-  if (!decision.allowed) throw new ReplayRefused(decision.reason);
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
+  const exchange = await guardedRequest({
+    ...send,
+    timeoutMs: send.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: REPLAY_ANSWER_MAX_BYTES,
+  });
+  const { answer } = exchange;
   const base = {
-    url: decision.url.href,
-    address: decision.address,
-    exemption: decision.exemption,
+    url: exchange.url.href,
+    address: exchange.address,
+    exemption: exchange.exemption,
+    ms: exchange.ms,
   };
-  try {
-    const answer = await pinnedRequest({
-      url: decision.url,
-      address: decision.address,
-      family: decision.family,
-      method: send.method,
-      headers: [...send.headers, ...(send.hiddenHeaders?.(decision.url) ?? [])],
-      body: send.body,
-      timeoutMs: send.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxBodyBytes: REPLAY_ANSWER_MAX_BYTES,
-    });
-    const location = answer.headers.find(([name]) => name.toLowerCase() === "location")?.[1];
-    return {
-      ...base,
-      ms: ms(),
-      error: null,
-      answer: {
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: answer.headers,
-        location: answer.status >= 300 && answer.status < 400 ? (location ?? null) : null,
-        body: bodyText(answer.body, answer.truncated),
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof PinnedRequestError)) throw error;
-    return { ...base, ms: ms(), error: error.message, answer: null };
-  }
+  if (!answer) return { ...base, error: exchange.error, answer: null };
+  const location = answer.headers.find(([name]) => name.toLowerCase() === "location")?.[1];
+  return {
+    ...base,
+    error: null,
+    answer: {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+      location: answer.status >= 300 && answer.status < 400 ? (location ?? null) : null,
+      body: bodyText(answer.body, answer.truncated),
+    },
+  };
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
