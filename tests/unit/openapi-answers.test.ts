@@ -202,6 +202,21 @@ for (const target of hostDatabases()) {
       for (const [documented, url] of gets) {
         await validated("GET", documented, await call("GET", url));
       }
+      // Waiting after the signed delivery: the ones sent since are already there, so it answers at once.
+      const detail = (await (
+        await call("GET", `/api/webhooks/deliveries/${delivery.id}`)
+      ).json()) as {
+        delivery: { cursor: string };
+      };
+      await validated(
+        "GET",
+        "/api/webhooks/deliveries/wait",
+        await call(
+          "GET",
+          `/api/webhooks/deliveries/wait?after=${detail.delivery.cursor}&timeout=5`,
+        ),
+        200,
+      );
       const list = await call("GET", "/api/webhooks/deliveries?limit=5");
       const page = (await list.json()) as { deliveries: unknown[] };
       expect(page.deliveries.length).toBeGreaterThanOrEqual(3);

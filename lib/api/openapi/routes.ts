@@ -26,7 +26,9 @@ import {
   retryBehaviourAnswerSchema,
   signedBodySchema,
   testDeliveryAnswerSchema,
+  waitAnswerSchema,
 } from "@/lib/webhooks/shared/answer-schemas";
+import { waitQuerySchema } from "@/lib/webhooks/shared/wait";
 import {
   createEndpointSchema,
   deliveriesQuerySchema,
@@ -152,6 +154,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       type: "application/x-ndjson",
       description: "One delivery detail per line, newest first.",
     },
+  },
+  {
+    method: "GET",
+    path: "/api/webhooks/deliveries/wait",
+    tag: "Deliveries",
+    summary: "Wait for a delivery",
+    description:
+      "The first delivery matching the filters received after `after` (default: the call), or 408 `wait_timeout` after `timeout` seconds. For CI: trigger something in the service, then wait (docs/listen.md#wait-in-ci).",
+    query: waitQuerySchema,
+    answer: waitAnswerSchema,
+    errors: ["wait_timeout", "invalid_cursor", "unknown_endpoint"],
   },
   {
     method: "GET",

@@ -219,3 +219,11 @@ export const receiverAnswerSchema = z.object({
   attempt: z.number().int(),
   scripted: z.literal(true).optional(),
 });
+
+/** `GET /api/webhooks/deliveries/wait`: the first matching delivery, and its cursor to wait for the next. */
+export const waitAnswerSchema = z.object({
+  delivery: deliveryDetailSchema,
+  cursor: z
+    .string()
+    .meta({ description: "This delivery's place: `after=` it waits for the next one." }),
+});

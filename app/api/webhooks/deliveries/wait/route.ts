@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { consoleRoute } from "@/lib/api/handler";
 import { waitForDelivery } from "@/lib/webhooks/server/wait-for-delivery";
+import { waitAnswerSchema } from "@/lib/webhooks/shared/answer-schemas";
 import { waitQuerySchema } from "@/lib/webhooks/shared/wait";
 
 export const dynamic = "force-dynamic";
@@ -12,20 +13,23 @@ export const maxDuration = 300;
  * `{ delivery, cursor }`, or 408 `wait_timeout` after `timeout` seconds: docs/listen.md#wait-in-ci. The
  * client hanging up ends the wait (request.signal). One request, one rate-limit hit, however long it waits.
  */
-export const GET = consoleRoute({ query: waitQuerySchema }, async ({ request, query }) => {
-  const found = await waitForDelivery({
-    event: query.event,
-    endpoint: query.endpoint,
-    match: query.match,
-    after: query.after,
-    timeoutMs: query.timeout * 1000,
-    signal: request.signal,
-  });
-  if (!found) {
-    throw new ApiError(
-      "wait_timeout",
-      `No matching delivery arrived within ${query.timeout} seconds.`,
-    );
-  }
-  return found;
-});
+export const GET = consoleRoute(
+  { query: waitQuerySchema, answer: waitAnswerSchema },
+  async ({ request, query }) => {
+    const found = await waitForDelivery({
+      event: query.event,
+      endpoint: query.endpoint,
+      match: query.match,
+      after: query.after,
+      timeoutMs: query.timeout * 1000,
+      signal: request.signal,
+    });
+    if (!found) {
+      throw new ApiError(
+        "wait_timeout",
+        `No matching delivery arrived within ${query.timeout} seconds.`,
+      );
+    }
+    return found;
+  },
+);
