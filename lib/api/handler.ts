@@ -65,6 +65,37 @@ type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 type Unparsed<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
 
 /**
+ * What a handler may answer for JSON of type T: T itself, except that where T has a string a Date is fine too
+ * (NextResponse.json sends a Date as its ISO string).
+ */
+type JsonSource<T> = T extends string
+  ? string | Date
+  : T extends readonly (infer Item)[]
+    ? readonly JsonSource<Item>[]
+    : T extends object
+      ? string extends keyof T
+        ? object // an open object (z.looseObject({})): any object fits
+        : { [K in keyof T]: JsonSource<T[K]> }
+      : T;
+
+/**
+ * A route that names an `answer` schema must answer JSON that fits it, checked by `tsc` (never at run time);
+ * a Response of its own (NDJSON, a stream, a 204) is not checked.
+ */
+type AnswerFor<AnswerSchema extends Schema> = AnswerSchema extends z.ZodType
+  ? Response | JsonSource<z.output<AnswerSchema>>
+  : unknown;
+
+/** The schemas a console route was made with, readable at run time by the OpenAPI test (lib/api/openapi). */
+export interface ConsoleRouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer?: z.ZodType;
+  status?: number;
+}
+
+/**
  * A console route's handler, carrying in its type (never at run time) what the route takes, as its schemas
  * accept it, and what it answers as JSON: the browser's client is typed from it
  * (lib/webhooks/browser/console-client.ts), so a route that changes a schema or an answer fails `tsc` where
@@ -72,6 +103,7 @@ type Unparsed<S extends Schema> = S extends z.ZodType ? z.input<S> : undefined;
  */
 export type ConsoleRouteHandler<Query, Body, Answer> = RouteHandler<Record<string, string>> & {
   readonly contract?: { query: Query; body: Body; answer: Exclude<Answer, Response> };
+  readonly schemas: ConsoleRouteSchemas;
 };
 
 export interface ConsoleInput<Params extends Schema, Query extends Schema, Body extends Schema> {
@@ -98,12 +130,18 @@ export function consoleRoute<
   Params extends Schema = undefined,
   Query extends Schema = undefined,
   Body extends Schema = undefined,
-  Answer = unknown,
+  AnswerSchema extends Schema = undefined,
+  Answer extends AnswerFor<AnswerSchema> = AnswerFor<AnswerSchema>,
 >(
   schemas: {
     params?: Params;
     query?: Query;
     body?: Body;
+    /**
+     * What the route answers as JSON, documented in /api/openapi.json (lib/api/openapi/routes.ts). Checked
+     * against the handler's answer at compile time only: never parsed at run time.
+     */
+    answer?: AnswerSchema;
     /** The JSON body's size limit in characters, when 64 KiB is too small. */
     bodyLimit?: number;
     status?: number;
@@ -149,7 +187,7 @@ export function consoleRoute<
       ? answer
       : NextResponse.json(answer, { status: schemas.status ?? 200 });
   };
-  return async (request, context) => {
+  const withCacheControl: RouteHandler<Record<string, string>> = async (request, context) => {
     const started = performance.now();
     const seen: { token: CallingToken | null } = { token: null };
     const response = await handleRoute<Record<string, string>>((req, ctx) => run(req, ctx, seen))(
@@ -170,6 +208,8 @@ export function consoleRoute<
     }
     return response;
   };
+  const { params, query, body, answer, status } = schemas;
+  return Object.assign(withCacheControl, { schemas: { params, query, body, answer, status } });
 }
 
 type CallingToken = NonNullable<Member["token"]>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeField } from "@/lib/api/answer-fields";
 import { TOKEN_SCOPES } from "./scopes";
 
 /**
@@ -62,4 +63,37 @@ export function expiresAtOf(value: string): Date {
 
 export const accessTokenParamsSchema = z.object({
   id: z.uuid({ message: "is not an access token id" }),
+});
+
+/** `POST /api/tokens`'s answer: the token itself is in this answer only. */
+export const createdAccessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  token: z
+    .string()
+    .meta({ description: "The token (`pct_…`): shown in this answer only, never again." }),
+  prefix: z.string(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  createdAt: isoTimeField,
+  expiresAt: isoTimeField,
+});
+
+/** `GET /api/tokens`: the caller's tokens (an admin's: everyone's), never a token itself. */
+export const accessTokenListSchema = z.object({
+  tokens: z.array(
+    z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string(),
+        scopes: z.array(z.enum(TOKEN_SCOPES)),
+        createdAt: isoTimeField,
+        expiresAt: isoTimeField,
+        lastUsedAt: isoTimeField.nullable(),
+        revokedAt: isoTimeField.nullable(),
+        status: z.enum(["active", "expired", "revoked"]),
+        owner: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
+      })
+      .meta({ id: "AccessToken" }),
+  ),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
 
 /** Inputs of the listen API (the stream and forwards), validated at the boundary. */
 
@@ -104,3 +105,46 @@ export const forwardSchema = z
   });
 
 export type ForwardInput = z.infer<typeof forwardSchema>;
+
+/** A listener's report as the forwards routes answer it, for the OpenAPI document (lib/api/openapi). */
+const forwardViewSchema = z
+  .object({
+    id: z.string(),
+    deliveryId: z.string(),
+    session: z.string(),
+    memberEmail: z.string(),
+    tokenName: z.string().nullable(),
+    url: z.string(),
+    attempt: z.number().int(),
+    status: z.number().int().nullable(),
+    headers: headerListField.nullable(),
+    bodyHead: z.string().nullable(),
+    bodyHeadBase64: z.string().nullable(),
+    durationMs: z.number(),
+    error: z.string().nullable(),
+    final: z.boolean(),
+    createdAt: isoTimeField,
+  })
+  .meta({ id: "Forward" });
+
+/** `POST …/forwards`: the stored report's id. */
+export const forwardAnswerSchema = z.object({ forward: z.object({ id: z.number().int() }) });
+export const forwardsAnswerSchema = z.object({ forwards: z.array(forwardViewSchema) });
+
+export const listenersAnswerSchema = z.object({
+  listeners: z.array(
+    z.object({
+      id: z.number().int(),
+      session: z.string(),
+      mine: z.boolean(),
+      memberEmail: z.string(),
+      memberName: z.string().nullable(),
+      tokenName: z.string().nullable(),
+      endpointIds: z.array(z.string()),
+      events: z.array(z.string()),
+      connected: z.boolean(),
+      connectedAt: isoTimeField.nullable(),
+      lastSeenAt: isoTimeField.nullable(),
+    }),
+  ),
+});

@@ -46,6 +46,13 @@ export const projectsErrorSchema = z.object({
   retryAfterSeconds: z.number().optional(),
 });
 
+/** The query of our own `GET /api/projects`: `refresh=1` is the Refresh button. */
+export const projectsQuerySchema = z.object({
+  refresh: z
+    .enum(["1", "true", "0", "false"], { message: "must be 1 (refresh now) or 0" })
+    .optional(),
+});
+
 /** The answer of our own `GET /api/projects`. */
 export const projectsResponseSchema = z.object({
   projects: z.array(projectSchema),

@@ -248,6 +248,18 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await fullPageShot(shot, stage.shotPath("access-tokens", look));
     });
   },
+  /** /docs/api: the API reference, at its top and opened at one operation (List deliveries). */
+  async apiReference(stage) {
+    await inEachLook(stage, async (shot, look) => {
+      await shot.goto("/docs/api");
+      await shot.getByRole("heading", { name: "List deliveries" }).first().waitFor();
+      await settle(shot, 800);
+      await shot.screenshot({ path: stage.shotPath("api-reference", look) });
+      await shot.getByRole("heading", { name: "List deliveries" }).first().scrollIntoViewIfNeeded();
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("api-reference-operation", look) });
+    });
+  },
   /** What listen adds: the Attempts tab's forwards, the list's forwarded mark, the Endpoints sheet's listeners. */
   async listen(stage) {
     const api = stage.signedIn.request;

@@ -1,5 +1,8 @@
+import { BookOpenIcon } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AccessTokens } from "@/components/settings/access-tokens";
+import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAccessTokens } from "@/lib/auth/access-tokens";
 import { requirePageMember } from "@/lib/auth/guard";
@@ -17,6 +20,14 @@ export default async function AccessTokensPage() {
       <PageHeader
         title="Access tokens"
         description="Let a machine use the console as you: the project-console command-line tool (listen, trigger) or a script calling the console API."
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href="/docs/api">
+              <BookOpenIcon aria-hidden="true" />
+              API reference
+            </Link>
+          </Button>
+        }
       />
       <AccessTokens
         isAdmin={isAdmin}

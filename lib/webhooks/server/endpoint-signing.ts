@@ -1,5 +1,6 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import type { signBodySchema } from "@/lib/webhooks/shared/api-schemas";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/connect";
 import { DEFAULT_SCHEME, parseSchemeId, schemeId } from "@/lib/signing";
@@ -12,13 +13,6 @@ import { webhookContext } from "./server-context";
  * `project-console check --endpoint` can have its large-body case signed (lib/check/bodies.ts LARGE_BODY_BYTES).
  */
 export const SIGN_BODY_LIMIT = 1536 * 1024;
-
-export const signBodySchema = z
-  .object({
-    /** The exact bytes to sign, base64 (up to about 1.1 MiB of body within SIGN_BODY_LIMIT). */
-    bodyBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: "must be base64" }),
-  })
-  .strict();
 
 export interface SignedBody {
   /** The scheme id it was signed in: the endpoint's detected (locked) scheme, else the default. */

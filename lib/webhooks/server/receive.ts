@@ -1,6 +1,8 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
 import { ApiError, errorJson } from "@/lib/api/errors";
+import type { receiverAnswerSchema } from "@/lib/webhooks/shared/answer-schemas";
 import { delay } from "@/lib/delay";
 import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
@@ -285,8 +287,8 @@ export async function receiveDelivery(
     received: true,
     id,
     attempt: stored.attempt,
-    ...(script ? { scripted: true } : {}),
-  };
+    ...(script ? { scripted: true as const } : {}),
+  } satisfies z.input<typeof receiverAnswerSchema>;
   return NextResponse.json(payload, { status, headers });
 }
 

@@ -154,3 +154,14 @@ export const endpointParamsSchema = z.object({ id: endpointIdSchema });
 
 /** The `[id]` segment of the delivery route. */
 export const deliveryParamsSchema = z.object({ id: deliveryIdSchema });
+
+/** The `[endpointId]` segment of an endpoint's receiver address (documented; the receiver reads it itself). */
+export const receiverParamsSchema = z.object({ endpointId: endpointIdSchema });
+
+/** `POST /api/webhooks/endpoints/<id>/sign`: the bytes to sign (its limit: SIGN_BODY_LIMIT, server/endpoint-signing.ts). */
+export const signBodySchema = z
+  .object({
+    /** The exact bytes to sign, base64 (up to about 1.1 MiB of body within SIGN_BODY_LIMIT). */
+    bodyBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: "must be base64" }),
+  })
+  .strict();

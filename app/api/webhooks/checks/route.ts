@@ -6,6 +6,7 @@ import { webhookContext } from "@/lib/webhooks/server/server-context";
 import {
   checkHistoryQuerySchema,
   checkRequestSchema,
+  checkRunsAnswerSchema,
 } from "@/lib/webhooks/shared/check/check-schema";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +31,10 @@ export const POST = consoleRoute(
 );
 
 /** The runs of one target, newest first. */
-export const GET = consoleRoute({ query: checkHistoryQuerySchema }, async ({ query }) => {
-  const { db } = await webhookContext();
-  return { runs: await listCheckRuns(db, query.target) };
-});
+export const GET = consoleRoute(
+  { query: checkHistoryQuerySchema, answer: checkRunsAnswerSchema },
+  async ({ query }) => {
+    const { db } = await webhookContext();
+    return { runs: await listCheckRuns(db, query.target) };
+  },
+);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeField } from "@/lib/api/answer-fields";
 import type { CaseResult, CheckSummary } from "@/lib/check/types";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 
@@ -93,3 +94,47 @@ export type CheckStreamLine =
   | { type: "case"; result: CaseResult }
   | { type: "finished"; run: CheckRunView }
   | { type: "error"; error: string };
+
+/**
+ * The history routes' answers, for the OpenAPI document (lib/api/openapi): a run's top level field by field,
+ * each case result's exchanges as open objects (the page reads them; docs/check.md describes them).
+ */
+const checkRunViewSchema = z
+  .object({
+    id: z.string(),
+    target: z.string(),
+    endpointId: z.string(),
+    scheme: z.string(),
+    by: z.string().nullable(),
+    startedAt: isoTimeField,
+    finishedAt: isoTimeField.nullable(),
+    summary: z
+      .object({
+        passed: z.number().int(),
+        warned: z.number().int(),
+        failed: z.number().int(),
+        info: z.number().int(),
+        ok: z.boolean(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "CheckRun" });
+
+export const checkRunsAnswerSchema = z.object({ runs: z.array(checkRunViewSchema) });
+
+export const checkRunAnswerSchema = z.object({
+  run: checkRunViewSchema.extend({
+    results: z.array(
+      z.object({
+        number: z.number().int(),
+        id: z.string(),
+        title: z.string(),
+        expected: z.string(),
+        got: z.string(),
+        verdict: z.enum(["pass", "warn", "fail", "info"]),
+        fix: z.string().nullable(),
+        exchanges: z.array(z.looseObject({})),
+      }),
+    ),
+  }),
+});

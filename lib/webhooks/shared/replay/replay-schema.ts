@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { headerListField } from "@/lib/api/answer-fields";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 
 /**
@@ -75,3 +76,35 @@ export interface ReplayResult {
 
 /** The answer's body is shown up to this many bytes. */
 export const REPLAY_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** The replay route's answer (`{ replay: ReplayResult }`), for the OpenAPI document (lib/api/openapi). */
+export const replayAnswerSchema = z.object({
+  replay: z.object({
+    url: z.string(),
+    address: z.string(),
+    exemption: z.enum(["own-receiver", "allow-flag"]).nullable(),
+    mode: z.enum(REPLAY_MODES),
+    scheme: z.string().nullable(),
+    sent: z.object({
+      headers: headerListField,
+      bodySize: z.number().int(),
+      redactedLeftOut: z.array(z.string()),
+    }),
+    ms: z.number(),
+    answer: z
+      .object({
+        status: z.number().int(),
+        statusText: z.string(),
+        headers: headerListField,
+        location: z.string().nullable(),
+        body: z.object({
+          text: z.string(),
+          size: z.number().int(),
+          truncated: z.boolean(),
+          utf8: z.boolean(),
+        }),
+      })
+      .nullable(),
+    error: z.string().nullable(),
+  }),
+});

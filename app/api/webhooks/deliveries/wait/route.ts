@@ -1,5 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { waitForDeliveryOrTimeout } from "@/lib/webhooks/server/wait-for-delivery";
+import { waitAnswerSchema } from "@/lib/webhooks/shared/answer-schemas";
 import { waitQuerySchema } from "@/lib/webhooks/shared/wait";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +12,7 @@ export const maxDuration = 300;
  * `{ delivery, cursor }`, or 408 `wait_timeout` after `timeout` seconds: docs/listen.md#wait-in-ci. The
  * client hanging up ends the wait (request.signal). One request, one rate-limit hit, however long it waits.
  */
-export const GET = consoleRoute({ query: waitQuerySchema }, ({ request, query }) =>
-  waitForDeliveryOrTimeout(query, request.signal),
+export const GET = consoleRoute(
+  { query: waitQuerySchema, answer: waitAnswerSchema },
+  ({ request, query }) => waitForDeliveryOrTimeout(query, request.signal),
 );

@@ -1,6 +1,6 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
-import { forwardSchema } from "@/lib/listen/api-schemas";
+import { forwardAnswerSchema, forwardSchema, forwardsAnswerSchema } from "@/lib/listen/api-schemas";
 import { listForwards, recordForward } from "@/lib/listen/forwards";
 import { listenCaller } from "@/lib/listen/service";
 import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
@@ -21,6 +21,7 @@ export const POST = consoleRoute(
   {
     params: deliveryParamsSchema,
     body: forwardSchema,
+    answer: forwardAnswerSchema,
     bodyLimit: 192 * 1024,
     status: 201,
     tokenRateLimit: false,
@@ -32,6 +33,9 @@ export const POST = consoleRoute(
 );
 
 /** Every forward of a delivery, oldest first. */
-export const GET = consoleRoute({ params: deliveryParamsSchema }, async ({ params }) => ({
-  forwards: await listForwards(await getDb(), params.id),
-}));
+export const GET = consoleRoute(
+  { params: deliveryParamsSchema, answer: forwardsAnswerSchema },
+  async ({ params }) => ({
+    forwards: await listForwards(await getDb(), params.id),
+  }),
+);

@@ -1,7 +1,10 @@
 import { consoleRoute } from "@/lib/api/handler";
 import { deliveryParamsSchema } from "@/lib/webhooks/shared/api-schemas";
 import { consoleOrigin, replayDelivery } from "@/lib/webhooks/server/replay/replay";
-import { replayRequestSchema } from "@/lib/webhooks/shared/replay/replay-schema";
+import {
+  replayAnswerSchema,
+  replayRequestSchema,
+} from "@/lib/webhooks/shared/replay/replay-schema";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +13,7 @@ export const dynamic = "force-dynamic";
  * `replay_target_refused` for a private address, 429 `rate_limited` beyond 10 a minute per member.
  */
 export const POST = consoleRoute(
-  { params: deliveryParamsSchema, body: replayRequestSchema },
+  { params: deliveryParamsSchema, body: replayRequestSchema, answer: replayAnswerSchema },
   async ({ request, member, params, body }) => ({
     replay: await replayDelivery(params.id, body, {
       memberId: member.id,

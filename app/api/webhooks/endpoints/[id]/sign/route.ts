@@ -1,10 +1,7 @@
 import { consoleRoute } from "@/lib/api/handler";
-import { endpointParamsSchema } from "@/lib/webhooks/shared/api-schemas";
-import {
-  SIGN_BODY_LIMIT,
-  signBodyForEndpoint,
-  signBodySchema,
-} from "@/lib/webhooks/server/endpoint-signing";
+import { endpointParamsSchema, signBodySchema } from "@/lib/webhooks/shared/api-schemas";
+import { signedBodySchema } from "@/lib/webhooks/shared/answer-schemas";
+import { SIGN_BODY_LIMIT, signBodyForEndpoint } from "@/lib/webhooks/server/endpoint-signing";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +12,11 @@ export const dynamic = "force-dynamic";
  * nothing is stored: a signature makes any body arrive as the sender's, verified, which is sending one.
  */
 export const POST = consoleRoute(
-  { params: endpointParamsSchema, body: signBodySchema, bodyLimit: SIGN_BODY_LIMIT },
+  {
+    params: endpointParamsSchema,
+    body: signBodySchema,
+    bodyLimit: SIGN_BODY_LIMIT,
+    answer: signedBodySchema,
+  },
   async ({ params, body }) => signBodyForEndpoint(params.id, body),
 );
