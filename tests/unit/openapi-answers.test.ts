@@ -188,6 +188,10 @@ for (const target of hostDatabases()) {
         ["/api/webhooks/endpoints", "/api/webhooks/endpoints"],
         ["/api/webhooks/endpoints/{id}", `/api/webhooks/endpoints/${id}`],
         ["/api/webhooks/event-shapes", `/api/webhooks/event-shapes?endpoint=${id}`],
+        [
+          "/api/webhooks/event-shapes/openapi.json",
+          `/api/webhooks/event-shapes/openapi.json?endpoint=${id}`,
+        ],
         ["/api/webhooks/retry-behaviour", `/api/webhooks/retry-behaviour?endpoint=${id}`],
         ["/api/webhooks/listeners", "/api/webhooks/listeners"],
         [

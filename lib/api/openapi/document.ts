@@ -88,7 +88,12 @@ function successResponse(operation: ApiOperation): ZodOpenApiResponsesObject {
     return {
       [status]: {
         description: operation.media.description,
-        content: { [operation.media.type]: { schema: { type: "string" } } },
+        // A stream or lines of text, or (application/json) a whole document this route makes itself.
+        content: {
+          [operation.media.type]: {
+            schema: { type: operation.media.type === "application/json" ? "object" : "string" },
+          },
+        },
       },
     };
   }
