@@ -18,8 +18,12 @@ test.describe.configure({ timeout: 120_000 });
 
 const MCP_URL = new URL("/api/mcp", APP_URL);
 
-async function createToken(api: APIRequestContext, name: string) {
-  const created = await api.post("/api/tokens", { data: { name, expiresInDays: 7 } });
+async function createToken(
+  api: APIRequestContext,
+  name: string,
+  scopes: ("read" | "write")[] = ["read", "write"],
+) {
+  const created = await api.post("/api/tokens", { data: { name, expiresInDays: 7, scopes } });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; token: string };
 }
@@ -341,6 +345,32 @@ test("an agent lists the tools, searches, reads a delivery, explains a bad signa
     })) as CallToolResult;
     expect(missing.isError).toBe(true);
     expect(missing.structuredContent).toMatchObject({ code: "not_found" });
+  } finally {
+    await client.close();
+  }
+});
+
+test("a read-only token reads through MCP and is refused every write tool, with nothing sent", async ({
+  api,
+  endpoint,
+}) => {
+  const { token } = await createToken(api, "e2e mcp read only", ["read"]);
+  const client = await agent(token);
+  try {
+    const before = await call<Page>(client, "list_deliveries", { endpoint: endpoint.id });
+    const writes: Record<string, Record<string, unknown>> = {
+      replay_delivery: { id: before.deliveries[0]?.id ?? "1", url: `${APP_URL}${endpoint.path}` },
+      send_test_delivery: { endpoint: endpoint.id, event: "task.created" },
+      check_handler: { url: `${APP_URL}${endpoint.path}`, endpoint: endpoint.id },
+    };
+    for (const [name, args] of Object.entries(writes)) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      expect(result.isError, name).toBe(true);
+      expect((result.content[0] as { text: string }).text, name).toContain("insufficient_scope");
+    }
+    // Refused before anything was sent: no replay and no test delivery reached the endpoint.
+    const after = await call<Page>(client, "list_deliveries", { endpoint: endpoint.id });
+    expect(after.deliveries.map((d) => d.id)).toEqual(before.deliveries.map((d) => d.id));
   } finally {
     await client.close();
   }

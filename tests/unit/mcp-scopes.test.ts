@@ -8,9 +8,9 @@ import { createConsoleMcpServer } from "@/lib/mcp/server";
 /**
  * The MCP server's scope gate, through the SDK's own client: a token without `write` is refused every tool
  * that sends or changes something, with the API's insufficient_scope sentence, before the tool does
- * anything. Over real HTTP (tests/e2e/mcp.spec.ts) every token has both scopes until tokens can be made
- * with fewer (issue 27); here the caller is a member whose token has `read` only, as requireApiMember
- * hands it on, so the gate itself is what is tested, with no database behind the refused tools.
+ * anything. Here the caller is a member whose token has `read` only, as requireApiMember hands it on, with
+ * no database behind the refused tools, so the gate itself is what is tested; tests/e2e/mcp.spec.ts proves the
+ * same over real HTTP with a read-only token made by POST /api/tokens.
  */
 
 function memberWith(scopes: readonly TokenScope[]): Member {
