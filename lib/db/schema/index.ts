@@ -10,3 +10,4 @@ export * from "./rate-limit";
 export * from "./access-tokens";
 export * from "./listen";
 export * from "./handler-checks";
+export * from "./alerts";
