@@ -11,12 +11,16 @@ import { z } from "zod";
 
 const optionalString = z.string().optional();
 
-const flag = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "false").toLowerCase())
-  .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }))
-  .transform((v) => v === "true" || v === "1");
+function flagDefaulting(fallback: "true" | "false") {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ?? fallback).toLowerCase())
+    .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }))
+    .transform((v) => v === "true" || v === "1");
+}
+
+const flag = flagDefaulting("false");
 
 function integer(min: number, max: number, fallback: number) {
   return z.coerce
@@ -93,6 +97,8 @@ const serverShape = {
   WEBHOOK_RETRY_WINDOW_SECONDS: integer(1, 7 * 86_400, 3_600),
   /** Replays may go to private, loopback and link-local addresses (the simulator, tests, a private network). */
   ALLOW_PRIVATE_REPLAY_TARGETS: flag,
+  /** Alert rules run (after each delivery and on the schedule); false turns them off (docs/alerts.md). */
+  ALERTS_ENABLED: flagDefaulting("true"),
   SECRETS_ENCRYPTION_KEY: z
     .string()
     // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).

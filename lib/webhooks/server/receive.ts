@@ -8,6 +8,7 @@ import { handleRoute, type RouteHandler } from "@/lib/api/handler";
 import { clientAddress, proxyTrust } from "@/lib/http/client-address";
 import { API_CONTENT_SECURITY_POLICY, setSecurityHeaders } from "@/lib/http/security-headers";
 import { enforceCount, rateLimited, windowOf, type RateWindow } from "@/lib/rate-limit/window";
+import { evaluateAfterDeliveryLogged } from "@/lib/alerts/evaluate/after-delivery";
 import { analyzeBody, type Finding } from "./analyze";
 import { insertDelivery, type NewDelivery, type StoredAttempt } from "./delivery-store";
 import {
@@ -262,10 +263,18 @@ export async function receiveDelivery(
   }
   // The event's inferred shape is folded in after the answer: the delivery is already committed. A gzip
   // body is profiled as decoded, like the inspector shows it.
+  // The alert rules follow, in the same task: schema drift reads the shape this delivery just updated.
   const profiled = received.assessed.decodedBody ?? delivery.body;
-  afterAnswer(() =>
-    recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt }),
-  );
+  afterAnswer(async () => {
+    await recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt });
+    if (!env.ALERTS_ENABLED) return;
+    await evaluateAfterDeliveryLogged(ctx, {
+      ...delivery,
+      id: stored.id,
+      attempt: stored.attempt,
+      previousSecret: verification.result === "verified" && verification.previousSecret,
+    });
+  });
   if (pruneDue()) {
     afterAnswer(() =>
       runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),

@@ -5,7 +5,7 @@ import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import { getDeliveryOrThrow } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";
-import { webhookContext } from "../server-context";
+import { webhookContext, type WebhookContext } from "../server-context";
 import { lookupHeaders } from "@/lib/signing/headers";
 import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature";
 
@@ -15,7 +15,14 @@ import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature
  * request, only for the delivery looked at: the receiver never pays for it.
  */
 export async function deliveryDiagnosis(id: number): Promise<SignatureDiagnosis> {
-  const { db, settings } = await webhookContext();
+  return diagnoseStoredDelivery(await webhookContext(), id);
+}
+
+/** deliveryDiagnosis with its context given (the alert rules diagnose the delivery that opens an issue). */
+export async function diagnoseStoredDelivery(
+  { db, settings }: Pick<WebhookContext, "db" | "settings">,
+  id: number,
+): Promise<SignatureDiagnosis> {
   const row = await getDeliveryOrThrow(db, id);
   const endpoint = await getEndpoint(db, row.endpointId);
   const now = new Date();
