@@ -1,12 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/connect";
 import { alertRules } from "@/lib/db/schema";
+import type { AlertRuleUpdate } from "@/lib/alerts/api-schemas";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/alerts/notification";
 import {
   effectiveRule,
-  ENDPOINT_RULES,
   RULE_DEFINITIONS,
   RULE_SETTINGS_SCHEMAS,
   SERVICE_SCOPE,
@@ -62,22 +61,13 @@ export async function cachedScopeRules(
   return rules;
 }
 
-/** `PATCH /api/alerts/rules`: one rule of one scope, its thresholds validated by the rule's own schema. */
-export const ruleUpdateSchema = z.strictObject({
-  scope: z.string().min(1).max(200),
-  rule: z.enum(ALERT_RULE_KINDS),
-  enabled: z.boolean().optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
-});
-export type RuleUpdate = z.infer<typeof ruleUpdateSchema>;
-
 /**
  * Stores a rule's change: `settings` merged over what applies now and validated by the rule's schema, so
  * a negative threshold is refused (400 `invalid_body`, naming the field) and nothing is stored.
  */
 export async function updateRule(
   db: Db,
-  update: RuleUpdate,
+  update: AlertRuleUpdate,
   actor: string,
 ): Promise<EffectiveRule> {
   const definition = RULE_DEFINITIONS[update.rule];
@@ -111,5 +101,3 @@ export async function updateRule(
   cache.delete(update.scope);
   return effectiveRule(update.rule, { enabled, settings });
 }
-
-export { ENDPOINT_RULES, SERVICE_SCOPE };

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  alertIssueActionSchema,
+  alertIssueAnswerSchema,
+  alertIssueParamsSchema,
+  alertIssuesAnswerSchema,
+  alertRuleAnswerSchema,
+  alertRulesAnswerSchema,
+  alertRuleUpdateSchema,
+} from "@/lib/alerts/api-schemas";
 import type { ApiErrorCode } from "@/lib/api/error-codes";
 import {
   accessTokenListSchema,
@@ -106,6 +115,7 @@ export const API_TAGS = {
   Checks: "Check a handler: grade a webhook handler on 11 cases.",
   Listen: "`project-console listen`: the live stream, listeners and what they forwarded.",
   "Access tokens": "The tokens machines use (created signed in, in Settings → Access tokens).",
+  Alerts: "Alert issues (acknowledge, resolve) and the rules that open them (admins change rules).",
   Projects: "The workspace's projects, from the service's shared snapshot.",
   Receiver: "Where the service sends its webhooks: public, verified by signature.",
   Reference: "This document.",
@@ -433,6 +443,48 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: accessTokenParamsSchema,
     status: 204,
     errors: ["not_found"],
+  },
+  // Alerts
+  {
+    method: "GET",
+    path: "/api/alerts/issues",
+    tag: "Alerts",
+    summary: "List alert issues",
+    description:
+      "Open and acknowledged issues (newest activity first), the latest resolved ones, each with its timeline, and the open count.",
+    answer: alertIssuesAnswerSchema,
+  },
+  {
+    method: "PATCH",
+    path: "/api/alerts/issues/{id}",
+    tag: "Alerts",
+    summary: "Acknowledge or resolve an alert issue",
+    description:
+      '`acknowledged`: someone is on it (no more "grew" notifications). `resolved`: closed by you; the next occurrence opens a new issue.',
+    params: alertIssueParamsSchema,
+    body: alertIssueActionSchema,
+    answer: alertIssueAnswerSchema,
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/alerts/rules",
+    tag: "Alerts",
+    summary: "List alert rules",
+    description:
+      "Every endpoint's rules and the service's API rule, with their thresholds as they apply now.",
+    answer: alertRulesAnswerSchema,
+  },
+  {
+    method: "PATCH",
+    path: "/api/alerts/rules",
+    tag: "Alerts",
+    summary: "Change an alert rule",
+    description:
+      "Admins only. Turns one rule of one scope on or off and sets its thresholds; each is checked (a negative threshold is a 400 naming it).",
+    body: alertRuleUpdateSchema,
+    answer: alertRuleAnswerSchema,
+    errors: ["forbidden", "not_found"],
   },
   // Projects
   {
