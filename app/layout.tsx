@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SlowedAttemptsNotice } from "@/components/auth/slowed-attempts-notice";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Providers } from "@/components/providers";
+import { AlertsCount } from "@/components/layout/alerts-count";
 import { SiteHeader } from "@/components/layout/site-header";
 import { layoutSession } from "@/lib/auth/page-gate";
 import { clientEnv } from "@/lib/env-client";
@@ -40,6 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             Skip to content
           </a>
           <SiteHeader
+            alerts={member ? <AlertsCount /> : null}
             userMenu={
               member ? (
                 <UserMenu email={member.email} name={member.name} role={member.role} />

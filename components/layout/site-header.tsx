@@ -3,7 +3,14 @@ import { clientEnv } from "@/lib/env-client";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-export function SiteHeader({ userMenu }: { userMenu?: React.ReactNode }) {
+/** `alerts`: the open alert issues' bell, for a signed-in member. */
+export function SiteHeader({
+  userMenu,
+  alerts,
+}: {
+  userMenu?: React.ReactNode;
+  alerts?: React.ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:h-12 sm:flex-nowrap">
@@ -26,6 +33,7 @@ export function SiteHeader({ userMenu }: { userMenu?: React.ReactNode }) {
           <NavLinks />
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
+          {alerts}
           <ThemeToggle />
           {userMenu}
         </div>

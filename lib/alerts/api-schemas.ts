@@ -85,3 +85,5 @@ export const alertRuleUpdateSchema = z.strictObject({
 export type AlertRuleUpdate = z.infer<typeof alertRuleUpdateSchema>;
 
 export const alertRuleAnswerSchema = z.object({ rule: alertRuleSchema });
+
+export const alertOpenCountSchema = z.object({ openCount: z.number().int() });

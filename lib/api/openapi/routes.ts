@@ -4,6 +4,7 @@ import {
   alertIssueAnswerSchema,
   alertIssueParamsSchema,
   alertIssuesAnswerSchema,
+  alertOpenCountSchema,
   alertRuleAnswerSchema,
   alertRulesAnswerSchema,
   alertRuleUpdateSchema,
@@ -453,6 +454,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Open and acknowledged issues (newest activity first), the latest resolved ones, each with its timeline, and the open count.",
     answer: alertIssuesAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/alerts/issues/count",
+    tag: "Alerts",
+    summary: "Count open alert issues",
+    description: "Open issues (not acknowledged, not resolved): the count the header shows.",
+    answer: alertOpenCountSchema,
   },
   {
     method: "PATCH",
