@@ -18,7 +18,12 @@ const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
  * (app/api/bench/projects/route.bench.ts): in every other build, the deployed one included, it is a 404.
  */
 const PUBLIC_API_PREFIXES = ["/api/auth", "/api/webhooks/receive"];
-const PUBLIC_API_PATHS = new Set(["/api/health", "/api/cron/retention", "/api/bench/projects"]);
+const PUBLIC_API_PATHS = new Set([
+  "/api/health",
+  "/api/cron/retention",
+  "/api/cron/alerts",
+  "/api/bench/projects",
+]);
 
 /**
  * Framework files (build output, image optimizer, dev-server endpoints) and metadata files: public by nature,
