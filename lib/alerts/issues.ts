@@ -67,6 +67,27 @@ async function notify(tx: Tx, body: AlertNotificationPayload): Promise<void> {
   await tx.insert(alertNotifications).values({ payload: body });
 }
 
+/** The "resolved" notification of an issue, whoever resolved it (a member, or its condition clearing). */
+async function notifyResolved(
+  tx: Tx,
+  issue: typeof alertIssues.$inferSelect,
+  detail: string,
+  at: Date,
+): Promise<void> {
+  await notify(
+    tx,
+    payload("resolved", issue.id, {
+      scope: issue.scope,
+      rule: issue.rule,
+      scopeName: null,
+      title: `Resolved: ${issue.title}`,
+      detail,
+      linkPath: null,
+      at,
+    }),
+  );
+}
+
 /**
  * Opens the (scope, rule) issue, or adds to the one not yet resolved. Exact under concurrency: the INSERT
  * does nothing when another instance's unresolved issue exists (the partial unique index), and this instance
@@ -203,18 +224,7 @@ export async function clearIssue(
     await tx
       .insert(alertIssueEvents)
       .values({ issueId: row.id, kind: "cleared", at, message: reason });
-    await notify(
-      tx,
-      payload("resolved", row.id, {
-        scope: row.scope,
-        rule: row.rule,
-        scopeName: null,
-        title: `Resolved: ${row.title}`,
-        detail: reason,
-        linkPath: null,
-        at,
-      }),
-    );
+    await notifyResolved(tx, row, reason, at);
     return true;
   });
 }
@@ -256,18 +266,7 @@ export async function actOnIssue(
       message: `${kind[0]!.toUpperCase()}${kind.slice(1)} by ${actor}`,
     });
     if (action === "resolve") {
-      await notify(
-        tx,
-        payload("resolved", id, {
-          scope: changed.scope,
-          rule: changed.rule,
-          scopeName: null,
-          title: `Resolved: ${changed.title}`,
-          detail: `Resolved by ${actor}.`,
-          linkPath: null,
-          at,
-        }),
-      );
+      await notifyResolved(tx, changed, `Resolved by ${actor}.`, at);
     }
     return changed;
   });

@@ -9,7 +9,16 @@ import { cachedScopeRules, type ScopeRules } from "@/lib/alerts/rules/store";
 import { diagnoseStoredDelivery } from "@/lib/webhooks/server/diagnose/delivery-diagnosis";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
 import type { VerificationResult } from "@/lib/webhooks/shared/constants";
-import { answerFailed, CAUSE_PHRASES, deliveryPath, endpointName, eventsPath } from "./signals";
+import {
+  answerFailed,
+  CAUSE_PHRASES,
+  countHeldAnswers,
+  countSignatureFailures,
+  deliveryPath,
+  endpointName,
+  eventsPath,
+  minutesBefore,
+} from "./signals";
 
 /** What the event rules read of a delivery just stored (all known to the receiver: no query). */
 export interface StoredDeliveryFacts {
@@ -122,15 +131,11 @@ async function signatureRule(
     if (grown) return grown.notified;
   }
   if (!enabled) return false;
-  const since = new Date(d.receivedAt.getTime() - settings.windowMinutes * 60_000).toISOString();
-  const [counted] = await rows<{ n: number }>(
+  const failures = await countSignatureFailures(
     ctx.db,
-    sql`select count(*)::int as n from webhook_deliveries
-      where endpoint_id = ${d.endpointId}::text and received_at > ${since}::timestamptz
-        and (verification in ('invalid_signature', 'missing_signature')
-          or findings @> '[{"code":"previous_secret"}]'::jsonb)`,
+    d.endpointId,
+    minutesBefore(d.receivedAt, settings.windowMinutes),
   );
-  const failures = Number(counted?.n ?? 0);
   if (failures < settings.failures) return false;
   const diagnosis = await diagnoseStoredDelivery(ctx, d.id);
   const name = await endpointName(ctx.db, d.endpointId);
@@ -175,14 +180,12 @@ async function slowRule(
 ): Promise<boolean> {
   const { enabled, settings } = rules.slow_answers;
   if (!enabled && !open.has("slow_answers")) return false;
-  const since = new Date(d.receivedAt.getTime() - settings.windowMinutes * 60_000).toISOString();
-  const [counted] = await rows<{ n: number }>(
+  const held = await countHeldAnswers(
     db,
-    sql`select count(*)::int as n from webhook_deliveries
-      where endpoint_id = ${d.endpointId}::text and received_at > ${since}::timestamptz
-        and hang_seconds >= ${settings.seconds}::int`,
+    d.endpointId,
+    minutesBefore(d.receivedAt, settings.windowMinutes),
+    settings.seconds,
   );
-  const held = Number(counted?.n ?? 0);
   if (!open.has("slow_answers") && held < settings.answers) return false;
   const name = await endpointName(db, d.endpointId);
   return (

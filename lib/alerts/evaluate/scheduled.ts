@@ -8,6 +8,7 @@ import { SERVICE_SCOPE } from "@/lib/alerts/rules/definitions";
 import { readRuleForScopes } from "@/lib/alerts/rules/store";
 import type { UpstreamProblem } from "@/lib/upstream/errors";
 import { silentMinutes } from "./active-hours";
+import { countHeldAnswers, countSignatureFailures, minutesBefore } from "./signals";
 
 /**
  * The time rules, run on a schedule (Vercel Cron → /api/cron/alerts; off Vercel a timer in each server
@@ -36,9 +37,6 @@ type Rows<T> = { rows: T[] };
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
-
-const minutesAgo = (now: Date, minutes: number) =>
-  new Date(now.getTime() - minutes * 60_000).toISOString();
 
 function spokenMinutes(minutes: number): string {
   if (minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} d`;
@@ -100,26 +98,23 @@ async function clearWithTime(
       const { windowMinutes } = (await readRuleForScopes(db, issue.rule, [issue.scope])).get(
         issue.scope,
       )!.settings;
-      const [row] = await rows<{ n: number }>(
+      const failures = await countSignatureFailures(
         db,
-        sql`select count(*)::int as n from webhook_deliveries
-          where endpoint_id = ${issue.scope}::text and received_at > ${minutesAgo(now, windowMinutes)}::timestamptz
-            and (verification in ('invalid_signature', 'missing_signature')
-              or findings @> '[{"code":"previous_secret"}]'::jsonb)`,
+        issue.scope,
+        minutesBefore(now, windowMinutes),
       );
-      if (Number(row?.n ?? 0) === 0)
-        reason = `No signature failure for ${spokenMinutes(windowMinutes)}.`;
+      if (failures === 0) reason = `No signature failure for ${spokenMinutes(windowMinutes)}.`;
     } else if (issue.rule === "slow_answers") {
       const { windowMinutes, seconds } = (
         await readRuleForScopes(db, issue.rule, [issue.scope])
       ).get(issue.scope)!.settings;
-      const [row] = await rows<{ n: number }>(
+      const held = await countHeldAnswers(
         db,
-        sql`select count(*)::int as n from webhook_deliveries
-          where endpoint_id = ${issue.scope}::text and received_at > ${minutesAgo(now, windowMinutes)}::timestamptz
-            and hang_seconds >= ${seconds}::int`,
+        issue.scope,
+        minutesBefore(now, windowMinutes),
+        seconds,
       );
-      if (Number(row?.n ?? 0) === 0)
+      if (held === 0)
         reason = `No answer held ${seconds} s or more for ${spokenMinutes(windowMinutes)}.`;
     } else if (issue.rule === "schema_drift") {
       const { clearAfterHours } = (await readRuleForScopes(db, issue.rule, [issue.scope])).get(

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { webhookEndpoints } from "@/lib/db/schema";
 import type { DiagnosisCause } from "@/lib/webhooks/server/diagnose/diagnose-signature";
@@ -45,3 +45,38 @@ export async function endpointName(db: Db, endpointId: string): Promise<string> 
 export function answerFailed(status: number, hangSeconds: number | null): boolean {
   return status < 200 || status >= 300 || (hangSeconds ?? 0) >= SPEC_RETRY_RULES.timeoutSeconds;
 }
+
+async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  // Both drivers answer raw queries with `{ rows }`; the count is cast to int so it parses alike.
+  const { rows } = (await db.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Deliveries whose signature failed (or that were signed with the previous secret) since `since`. */
+export function countSignatureFailures(db: Db, endpointId: string, since: Date): Promise<number> {
+  return countOf(
+    db,
+    sql`select count(*)::int as n from webhook_deliveries
+      where endpoint_id = ${endpointId}::text and received_at > ${since.toISOString()}::timestamptz
+        and (verification in ('invalid_signature', 'missing_signature')
+          or findings @> '[{"code":"previous_secret"}]'::jsonb)`,
+  );
+}
+
+/** Answers held `seconds` or longer since `since`. */
+export function countHeldAnswers(
+  db: Db,
+  endpointId: string,
+  since: Date,
+  seconds: number,
+): Promise<number> {
+  return countOf(
+    db,
+    sql`select count(*)::int as n from webhook_deliveries
+      where endpoint_id = ${endpointId}::text and received_at > ${since.toISOString()}::timestamptz
+        and hang_seconds >= ${seconds}::int`,
+  );
+}
+
+export const minutesBefore = (at: Date, minutes: number) =>
+  new Date(at.getTime() - minutes * 60_000);
