@@ -3,6 +3,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { alertIssueParamsSchema } from "@/lib/alerts/api-schemas";
+import { alertIssuesAnswer, changeIssueStatus } from "@/lib/alerts/console";
 import { parseInput, parseParams } from "@/lib/api/input";
 import type { Member } from "@/lib/auth/guard";
 import { requireScope, type TokenScope } from "@/lib/auth/scopes";
@@ -314,6 +316,41 @@ function tools(caller: McpCaller) {
       annotations: READ,
       run: async () =>
         toolAnswer({ listeners: await listPresence(await getDb(), caller.member.id) }),
+    }),
+
+    list_alert_issues: defineTool({
+      title: "List alert issues",
+      description:
+        'Lists the alert issues (docs/alerts.md): { unresolved, resolved, openCount }. Each issue: `id`, `rule` (signature_failures, retries_exhausted, slow_answers, silence, schema_drift, service_api), `scope` (an endpoint id, or "service"), `status` (open, acknowledged, resolved), `title` (names the cause, e.g. "3 signature failures on prod: signed with the previous secret"), `detail`, `linkPath` (the console page to open), `occurrences`, times, and its `timeline`. Unresolved first (newest activity first), then the latest resolved ones.',
+      input: {},
+      scope: "read",
+      annotations: READ,
+      run: async () => toolAnswer(await alertIssuesAnswer()),
+    }),
+
+    update_alert_issue: defineTool({
+      title: "Acknowledge or resolve an alert issue",
+      description:
+        'Needs the `write` scope. Sets an alert issue\'s `status` to "acknowledged" (someone is on it: no more "grew" notifications) or "resolved" (closed; the next occurrence opens a new issue), as you; returns { issue }. Example: { "id": "7d0c…", "status": "acknowledged" }.',
+      input: {
+        id: z.string().describe("The issue's id, from list_alert_issues."),
+        status: z.enum(["acknowledged", "resolved"]),
+      },
+      scope: "write",
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      run: async ({ id, status }) =>
+        toolAnswer(
+          await changeIssueStatus(
+            caller.member,
+            parseParams(alertIssueParamsSchema, { id }).id,
+            status,
+          ),
+        ),
     }),
 
     replay_delivery: defineTool({

@@ -51,6 +51,7 @@ const WRITE_CALLS: Record<string, Record<string, unknown>> = {
   replay_delivery: { id: "1", url: "https://example.com/webhooks" },
   send_test_delivery: { endpoint: "default", event: "task.created" },
   check_handler: { url: "https://example.com/webhooks", endpoint: "default" },
+  update_alert_issue: { id: "00000000-0000-4000-8000-000000000000", status: "resolved" },
 };
 
 describe("the MCP server's scopes", () => {
