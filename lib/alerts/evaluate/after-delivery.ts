@@ -109,6 +109,26 @@ export async function evaluateAfterDeliveryLogged(ctx: Ctx, d: StoredDeliveryFac
   }
 }
 
+/** Opens or adds to the endpoint's issue of `rule` for this delivery; the message is written with the endpoint's name. */
+async function raiseFor(
+  db: Db,
+  d: StoredDeliveryFacts,
+  rule: AlertRuleKind,
+  occurrences: number,
+  message: (name: string) => { title: string; detail: string; linkPath: string },
+): Promise<boolean> {
+  const name = await endpointName(db, d.endpointId);
+  const outcome = await raiseIssue(db, {
+    scope: d.endpointId,
+    rule,
+    scopeName: name,
+    occurrences,
+    at: d.receivedAt,
+    ...message(name),
+  });
+  return outcome.notified;
+}
+
 async function signatureRule(
   ctx: Ctx,
   rules: ScopeRules,
@@ -138,38 +158,24 @@ async function signatureRule(
   );
   if (failures < settings.failures) return false;
   const diagnosis = await diagnoseStoredDelivery(ctx, d.id);
-  const name = await endpointName(ctx.db, d.endpointId);
-  return (
-    await raiseIssue(ctx.db, {
-      ...base,
-      occurrences: failures,
-      scopeName: name,
-      title: `${failures} signature failures on ${name}: ${CAUSE_PHRASES[diagnosis.cause]}`,
-      detail: `${diagnosis.sentence}\n${failures} in the last ${settings.windowMinutes} min (threshold ${settings.failures}). Open delivery ${d.id} to see the diagnosis.`,
-      linkPath: deliveryPath(d.endpointId, d.id, "signature"),
-    })
-  ).notified;
+  return raiseFor(ctx.db, d, "signature_failures", failures, (name) => ({
+    title: `${failures} signature failures on ${name}: ${CAUSE_PHRASES[diagnosis.cause]}`,
+    detail: `${diagnosis.sentence}\n${failures} in the last ${settings.windowMinutes} min (threshold ${settings.failures}). Open delivery ${d.id} to see the diagnosis.`,
+    linkPath: deliveryPath(d.endpointId, d.id, "signature"),
+  }));
 }
 
 async function retriesRule(db: Db, rules: ScopeRules, d: StoredDeliveryFacts): Promise<boolean> {
   const { enabled, settings } = rules.retries_exhausted;
   if (!enabled || d.attempt < settings.attempts) return false;
-  const name = await endpointName(db, d.endpointId);
   const answer = d.hangSeconds
     ? `${d.responseStatus} after ${d.hangSeconds} s`
     : String(d.responseStatus);
-  return (
-    await raiseIssue(db, {
-      scope: d.endpointId,
-      rule: "retries_exhausted",
-      scopeName: name,
-      occurrences: 1,
-      at: d.receivedAt,
-      title: `The service gave up on ${name}: ${d.attempt} attempts failed`,
-      detail: `Every attempt of the retry group failed; the last was answered ${answer}. Open delivery ${d.id} to see its attempts.`,
-      linkPath: deliveryPath(d.endpointId, d.id, "attempts"),
-    })
-  ).notified;
+  return raiseFor(db, d, "retries_exhausted", 1, (name) => ({
+    title: `The service gave up on ${name}: ${d.attempt} attempts failed`,
+    detail: `Every attempt of the retry group failed; the last was answered ${answer}. Open delivery ${d.id} to see its attempts.`,
+    linkPath: deliveryPath(d.endpointId, d.id, "attempts"),
+  }));
 }
 
 async function slowRule(
@@ -187,19 +193,11 @@ async function slowRule(
     settings.seconds,
   );
   if (!open.has("slow_answers") && held < settings.answers) return false;
-  const name = await endpointName(db, d.endpointId);
-  return (
-    await raiseIssue(db, {
-      scope: d.endpointId,
-      rule: "slow_answers",
-      scopeName: name,
-      occurrences: 1,
-      at: d.receivedAt,
-      title: `Answers held ${settings.seconds} s or more on ${name}, near the service's 10 s timeout`,
-      detail: `${held} answers held ${settings.seconds} s or longer in the last ${settings.windowMinutes} min; the latest was held ${d.hangSeconds} s (delivery ${d.id}).`,
-      linkPath: deliveryPath(d.endpointId, d.id),
-    })
-  ).notified;
+  return raiseFor(db, d, "slow_answers", 1, (name) => ({
+    title: `Answers held ${settings.seconds} s or more on ${name}, near the service's 10 s timeout`,
+    detail: `${held} answers held ${settings.seconds} s or longer in the last ${settings.windowMinutes} min; the latest was held ${d.hangSeconds} s (delivery ${d.id}).`,
+    linkPath: deliveryPath(d.endpointId, d.id),
+  }));
 }
 
 interface DriftRow {
@@ -239,17 +237,9 @@ async function driftRule(db: Db, rules: ScopeRules, d: StoredDeliveryFacts): Pro
     if (row.change === "retyped") return `${field} is now ${row.kind}`;
     return `lost ${field}`;
   });
-  const name = await endpointName(db, d.endpointId);
-  return (
-    await raiseIssue(db, {
-      scope: d.endpointId,
-      rule: "schema_drift",
-      scopeName: name,
-      occurrences: drift.length,
-      at: d.receivedAt,
-      title: `${d.event} changed shape on ${name}: ${words.join(", ")}`,
-      detail: `Delivery ${d.id} of ${d.event} differs from the shape learned from the earlier deliveries: ${words.join("; ")}.`,
-      linkPath: eventsPath(d.endpointId),
-    })
-  ).notified;
+  return raiseFor(db, d, "schema_drift", drift.length, (name) => ({
+    title: `${d.event} changed shape on ${name}: ${words.join(", ")}`,
+    detail: `Delivery ${d.id} of ${d.event} differs from the shape learned from the earlier deliveries: ${words.join("; ")}.`,
+    linkPath: eventsPath(d.endpointId),
+  }));
 }
