@@ -63,6 +63,7 @@ export async function seed(database: Database) {
         bodySha256: createHash("sha256").update(body).digest("hex"),
         size: body.length,
         bodyIsText: true,
+        bodyIsJson: analysis.isJson,
         preview: analysis.preview,
         event: analysis.event,
         verification: n % 7 === 0 ? "invalid_signature" : "verified",
