@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { webhookDeliveries } from "@/lib/db/schema";
+import { isStorableText } from "@/lib/db/storable-text";
 import { JSON_NUMBER } from "@/lib/webhooks/shared/field-match";
 import type { FieldCondition } from "@/lib/webhooks/shared/field-search";
 
@@ -36,6 +37,12 @@ function equals(found: SQL, value: string, quoted: boolean): SQL {
 
 /** One condition as a boolean that is never null (so `!=` is the exact complement of `=`). */
 export function fieldConditionSql(condition: FieldCondition): SQL {
+  // jsonb holds no NUL and no lone surrogate (storable-text.ts), so a path or value with one names
+  // nothing stored: such a condition is decided here, and the text never reaches PostgreSQL.
+  const storable =
+    condition.path.every(isStorableText) &&
+    (condition.operator === "exists" || isStorableText(condition.value));
+  if (!storable) return condition.operator === "!=" ? sql`true` : sql`false`;
   const found = sql`(${bodyJson} #> ${pathArray(condition.path)})`;
   switch (condition.operator) {
     case "exists":

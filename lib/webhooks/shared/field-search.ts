@@ -1,4 +1,3 @@
-import { isStorableText } from "@/lib/db/storable-text";
 import { clip, parseFieldPath, PATH_MAX_SEGMENTS } from "./field-match";
 
 /**
@@ -59,7 +58,13 @@ function tokenize(line: string): Token[] {
       i++;
       while (i < line.length && line[i] !== '"') i += line[i] === "\\" ? 2 : 1;
       if (i >= line.length) {
-        tokens.push({ start, end: line.length, value: line.slice(start), quoted: true, broken: "has no closing quote" });
+        tokens.push({
+          start,
+          end: line.length,
+          value: line.slice(start),
+          quoted: true,
+          broken: "has no closing quote",
+        });
         break;
       }
       i++;
@@ -67,7 +72,13 @@ function tokenize(line: string): Token[] {
       try {
         tokens.push({ start, end: i, value: JSON.parse(raw) as string, quoted: true });
       } catch {
-        tokens.push({ start, end: i, value: raw, quoted: true, broken: "is not a valid quoted string" });
+        tokens.push({
+          start,
+          end: i,
+          value: raw,
+          quoted: true,
+          broken: "is not a valid quoted string",
+        });
       }
       continue;
     }
@@ -78,7 +89,9 @@ function tokenize(line: string): Token[] {
 }
 
 const isOperator = (token: Token | undefined): boolean =>
-  token !== undefined && !token.quoted && (FIELD_OPERATORS as readonly string[]).includes(token.value);
+  token !== undefined &&
+  !token.quoted &&
+  (FIELD_OPERATORS as readonly string[]).includes(token.value);
 
 /**
  * The search line → its texts and conditions, or a sentence saying what is wrong. A line without an
@@ -97,7 +110,8 @@ export function parseDeliverySearch(line: string): DeliverySearch | string {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const next = tokens[i + 1];
-    if (isOperator(token)) return `"${token.value}" needs a path before it, like data.task_id = "t_1"`;
+    if (isOperator(token))
+      return `"${token.value}" needs a path before it, like data.task_id = "t_1"`;
     const exists = next !== undefined && !next.quoted && next.value === EXISTS;
     if (!isOperator(next) && !exists) {
       textStart ??= token.start;
@@ -110,7 +124,6 @@ export function parseDeliverySearch(line: string): DeliverySearch | string {
       return `"${clip(token.value)}" is not a field path: dotted names without quotes, like data.task_id`;
     }
     if (path.length > PATH_MAX_SEGMENTS) return `paths have at most ${PATH_MAX_SEGMENTS} segments`;
-    if (!path.every(isStorableText)) return "a path holds a character that cannot be searched";
     if (exists) {
       conditions.push({ path, operator: "exists" });
       i += 1;
@@ -122,7 +135,6 @@ export function parseDeliverySearch(line: string): DeliverySearch | string {
       return `"${clip(token.value)} ${operator}" needs a value after ${operator}, like data.task_id ${operator} "t_1"`;
     }
     if (value.broken) return `the value ${clip(value.value)} ${value.broken}`;
-    if (!isStorableText(value.value)) return "a value holds a character that cannot be searched";
     if (operator === "~") {
       if (value.value === "") return `"${clip(token.value)} ~" needs some text to look for`;
       conditions.push({ path, operator, value: value.value });
