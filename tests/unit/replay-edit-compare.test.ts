@@ -72,9 +72,11 @@ for (const target of hostDatabases()) {
     const replay = (id: string, body: unknown) =>
       call("POST", `/api/webhooks/deliveries/${id}/replay`, body);
     const storedCount = async () =>
-      (await json<{ total: number }>(
-        await call("GET", `/api/webhooks/deliveries/counts?endpoint=${endpointId}`),
-      )).total;
+      (
+        await json<{ total: number }>(
+          await call("GET", `/api/webhooks/deliveries/counts?endpoint=${endpointId}`),
+        )
+      ).total;
 
     beforeAll(async () => {
       api = await startConsoleApi(await freePort(), target.database());
@@ -136,7 +138,9 @@ for (const target of hostDatabases()) {
       expect(diagnosis.diagnosis.sentence).toContain("the body changed");
 
       // Linked both ways.
-      const replayed = await json<Detail>(await call("GET", `/api/webhooks/deliveries/${storedAs}`));
+      const replayed = await json<Detail>(
+        await call("GET", `/api/webhooks/deliveries/${storedAs}`),
+      );
       expect(replayed.delivery.body.content).toBe(editedText);
       expect(replayed.delivery.verification.result).toBe("invalid_signature");
       expect(replayed.delivery.replayLinks.replayOf).toEqual({ id: originalId, edited: true });
@@ -179,7 +183,11 @@ for (const target of hostDatabases()) {
           400,
           /edit\.body\.text.*is not valid JSON/,
         ],
-        [{ url, edit: { headers: [["Host", "evil.example"]] } }, 400, /Host belongs to the connection/],
+        [
+          { url, edit: { headers: [["Host", "evil.example"]] } },
+          400,
+          /Host belongs to the connection/,
+        ],
         [
           { url, edit: { headers: [["Content-Length", "3"]] } },
           400,
@@ -293,7 +301,10 @@ for (const target of hostDatabases()) {
       expect(lines).toContainEqual({ kind: "added", text: "line two" });
       expect(lines).toContainEqual({ kind: "removed", text: JSON.stringify(original) });
 
-      const missing = await call("GET", `/api/webhooks/deliveries/compare?a=${originalId}&b=999999`);
+      const missing = await call(
+        "GET",
+        `/api/webhooks/deliveries/compare?a=${originalId}&b=999999`,
+      );
       expect(missing.status).toBe(404);
       const bad = await call("GET", `/api/webhooks/deliveries/compare?a=${originalId}&b=x`);
       expect(bad.status).toBe(400);

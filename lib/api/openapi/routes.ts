@@ -223,7 +223,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: deliveryParamsSchema,
     body: replayRequestSchema,
     answer: replayAnswerSchema,
-    errors: ["not_found", "invalid_body", "payload_too_large", "replay_target_refused", "no_secret"],
+    errors: [
+      "not_found",
+      "invalid_body",
+      "payload_too_large",
+      "replay_target_refused",
+      "no_secret",
+    ],
   },
   {
     method: "GET",

@@ -54,7 +54,10 @@ const editedHeader = z
       });
     }
     if (!HEADER_VALUE.test(value)) {
-      ctx.addIssue({ code: "custom", message: `${name.slice(0, 60)}'s value holds a line break or control character` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${name.slice(0, 60)}'s value holds a line break or control character`,
+      });
     }
   });
 
@@ -143,7 +146,12 @@ export interface ReplayResult {
   mode: ReplayMode;
   /** The scheme signed with, for `resign`. */
   scheme: string | null;
-  sent: { headers: [string, string][]; bodySize: number; redactedLeftOut: string[]; edited: boolean };
+  sent: {
+    headers: [string, string][];
+    bodySize: number;
+    redactedLeftOut: string[];
+    edited: boolean;
+  };
   /** The delivery the console's own receiver stored for this replay (linked to the original), if any. */
   storedAs: string | null;
   /** Milliseconds from connecting to the end of the answer read. */
