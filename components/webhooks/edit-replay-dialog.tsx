@@ -14,6 +14,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
+import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -144,8 +145,8 @@ export function EditReplayDialog({ delivery }: { delivery: DeliveryDetail }) {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Label htmlFor={`${id}-body`}>Body</Label>
               <div className="flex items-center gap-1">
-                <Segmented
-                  label="Body format"
+                <SegmentedControl
+                  aria-label="Body format"
                   value={format}
                   options={[
                     ["json", "JSON"],
@@ -259,8 +260,8 @@ export function EditReplayDialog({ delivery }: { delivery: DeliveryDetail }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid content-start gap-1.5">
               <span className="text-sm font-medium">Signature</span>
-              <Segmented
-                label="Signature"
+              <SegmentedControl
+                aria-label="Signature"
                 value={signature}
                 options={[
                   ["keep", "Keep original"],
@@ -362,40 +363,5 @@ export function EditReplayDialog({ delivery }: { delivery: DeliveryDetail }) {
         ) : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: [T, string][];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div
-      role="radiogroup"
-      aria-label={label}
-      className="inline-flex w-fit gap-1 rounded-lg bg-muted p-[3px]"
-    >
-      {options.map(([option, text]) => (
-        <Button
-          key={option}
-          type="button"
-          role="radio"
-          aria-checked={value === option}
-          variant={value === option ? "outline" : "ghost"}
-          size="sm"
-          className="h-7"
-          onClick={() => onChange(option)}
-        >
-          {text}
-        </Button>
-      ))}
-    </div>
   );
 }
