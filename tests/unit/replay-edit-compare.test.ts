@@ -6,7 +6,7 @@ import {
   startConsoleApi,
   type ConsoleApi,
 } from "../support/console-api";
-import { signInCookie } from "../support/sign-in";
+import { accessTokenOverHttp } from "../support/project-console-tool";
 
 /**
  * Edit and replay, and compare, through the app's real routes (tests/support/console-api-host.ts) over
@@ -80,13 +80,7 @@ for (const target of hostDatabases()) {
 
     beforeAll(async () => {
       api = await startConsoleApi(await freePort(), target.database());
-      const cookie = await signInCookie(api.url, HOST_ADMIN);
-      const created = await fetch(`${api.url}/api/tokens`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify({ name: "replay edit", expiresInDays: 7 }),
-      });
-      token = ((await created.json()) as { token: string }).token;
+      token = await accessTokenOverHttp(api.url, HOST_ADMIN.email, HOST_ADMIN.password);
       const endpoint = await json<{ endpoint: { id: string; path: string } }>(
         await call("POST", "/api/webhooks/endpoints", {
           name: "Edits",

@@ -55,28 +55,24 @@ function ComparePicker({ a, b }: { a: string; b: string }) {
         router.push(`/webhooks/compare?${search}`);
       }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="compare-a">Before (delivery #)</Label>
-        <Input
-          id="compare-a"
-          inputMode="numeric"
-          className="w-32 font-mono"
-          value={before}
-          onChange={(event) => setBefore(event.target.value)}
-          required
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="compare-b">After (delivery #)</Label>
-        <Input
-          id="compare-b"
-          inputMode="numeric"
-          className="w-32 font-mono"
-          value={after}
-          onChange={(event) => setAfter(event.target.value)}
-          required
-        />
-      </div>
+      {(
+        [
+          ["compare-a", "Before (delivery #)", before, setBefore],
+          ["compare-b", "After (delivery #)", after, setAfter],
+        ] as const
+      ).map(([id, label, value, set]) => (
+        <div key={id} className="grid gap-1.5">
+          <Label htmlFor={id}>{label}</Label>
+          <Input
+            id={id}
+            inputMode="numeric"
+            className="w-32 font-mono"
+            value={value}
+            onChange={(event) => set(event.target.value)}
+            required
+          />
+        </div>
+      ))}
       <Button type="submit" size="sm">
         Compare
       </Button>
