@@ -43,15 +43,14 @@ type Format = "json" | "text";
 type Target = "receiver" | "listener" | "url";
 type Signature = "keep" | "resign";
 
-/** The body as the editor starts it: pretty JSON when it parses, else the text (binary bodies: empty). */
+/**
+ * The body as the editor starts it: the stored text exactly (an unedited send keeps its signature valid;
+ * **Format** pretty-prints on demand), as JSON when it parses; a body that is not text starts empty.
+ */
 function initialBody(delivery: DeliveryDetail): { format: Format; text: string } {
   if (delivery.body.encoding !== "utf8") return { format: "text", text: "" };
   const text = delivery.body.content;
-  if (jsonProblem(text) === null) {
-    const pretty = prettyJson(JSON.parse(text));
-    return { format: "json", text: pretty.truncated ? text : pretty.text };
-  }
-  return { format: "text", text };
+  return { format: jsonProblem(text) === null ? "json" : "text", text };
 }
 
 /** The first problem of the header list, as the server would word it. */
