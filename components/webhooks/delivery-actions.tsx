@@ -27,6 +27,8 @@ import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/c
 import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
 import { receiverUrl } from "./receiver-url";
 import { ReplayDialog } from "./replay-dialog";
+import { EditReplayDialog } from "./edit-replay-dialog";
+import { CompareMenu } from "./delivery-relations";
 
 function copySource(delivery: DeliveryDetail): CopySource {
   return {
@@ -40,7 +42,7 @@ function copySource(delivery: DeliveryDetail): CopySource {
   };
 }
 
-/** The detail pane's actions on one delivery: replay, copy as curl or fetch, delete. */
+/** The detail pane's actions on one delivery: replay (as is, or edited), compare, copy as curl or fetch, delete. */
 export function DeliveryActions({
   delivery,
   endpoints,
@@ -70,6 +72,8 @@ export function DeliveryActions({
         endpoints={endpoints}
         defaultUrl={receiverUrl(delivery.endpointId)}
       />
+      <EditReplayDialog key={`edit-${delivery.id}`} delivery={delivery} />
+      <CompareMenu delivery={delivery} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" aria-label="Copy as">

@@ -14,6 +14,7 @@ import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 import { DETAIL_TABS, type DetailTab } from "@/lib/webhooks/browser/use-inspector-view";
 import { AttemptsTab } from "./attempts-tab";
 import { DeliveryActions } from "./delivery-actions";
+import { ReplayLinks } from "./delivery-relations";
 import { EnvelopeTab } from "./envelope-tab";
 import { FindingsTab } from "./findings-tab";
 import { HeadersTab } from "./headers-tab";
@@ -96,6 +97,7 @@ export function DeliveryDetailPane({
               {delivery.response.scripted ? " (scripted)" : ""}
             </p>
           ) : null}
+          {delivery ? <ReplayLinks delivery={delivery} /> : null}
         </div>
         {delivery ? (
           <DeliveryActions delivery={delivery} endpoints={endpoints} onDeleted={onClose} />

@@ -27,6 +27,7 @@ import { consoleApi } from "@/lib/webhooks/browser/console-client";
 import type { ReplayInput, ReplayMode } from "@/lib/webhooks/shared/replay/replay-schema";
 import { DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
 import { FormError } from "@/components/ui/form-error";
+import { SegmentedControl } from "@/components/ui/segmented-control";
 import { ReplayAnswer } from "./replay-answer";
 import { SchemeSelect } from "./scheme-select";
 
@@ -118,26 +119,15 @@ export function ReplayDialog({
             <span className="text-sm font-medium" id={`${id}-mode`}>
               Signature
             </span>
-            <div
-              role="radiogroup"
+            <SegmentedControl
               aria-labelledby={`${id}-mode`}
-              className="inline-flex w-fit gap-1 rounded-lg bg-muted p-[3px]"
-            >
-              {(["exact", "resign"] as const).map((value) => (
-                <Button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={mode === value}
-                  variant={mode === value ? "outline" : "ghost"}
-                  size="sm"
-                  className="h-7"
-                  onClick={() => setMode(value)}
-                >
-                  {value === "exact" ? "Exact bytes and headers" : "Re-signed"}
-                </Button>
-              ))}
-            </div>
+              value={mode}
+              options={[
+                ["exact", "Exact bytes and headers"],
+                ["resign", "Re-signed"],
+              ]}
+              onChange={setMode}
+            />
             <p className="text-xs text-muted-foreground">
               {mode === "exact"
                 ? "The signature and timestamp headers go as received: a receiver with a timestamp tolerance may call them stale."

@@ -388,4 +388,35 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await correct.close();
     }
   },
+
+  /** Edit and replay (the dialog, an invalid JSON edit) and the compare view of the replay with its original. */
+  async "edit-compare"(stage) {
+    const api = stage.signedIn.request;
+    const endpoint = await endpointWithSecret(api);
+    const body = envelope("task.updated");
+    await deliver(api, endpoint.path, JSON.stringify(body), { secret: endpoint.secret });
+    const id = await newestId(api, endpoint.id);
+    const edited = { ...body, data: { ...body.data, title: "Pour the slab again", crew: "B" } };
+    const replayed = await api.post(`/api/webhooks/deliveries/${id}/replay`, {
+      data: {
+        url: `${stage.appUrl}${endpoint.path}`,
+        edit: { body: { format: "json", text: JSON.stringify(edited, null, 2) } },
+      },
+    });
+    const { replay } = (await replayed.json()) as { replay: { storedAs: string } };
+    await inEachLook(stage, async (shot, look) => {
+      await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
+      const detail = shot.getByTestId("delivery-detail");
+      await detail.getByRole("button", { name: "Edit and replay" }).click();
+      const dialog = shot.getByRole("dialog", { name: /^Edit and replay/ });
+      await dialog.getByLabel("Body", { exact: true }).fill('{"event": "task.updated",}');
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("edit-replay", look) });
+      await shot.keyboard.press("Escape");
+      await shot.goto(`/webhooks/compare?a=${id}&b=${replay.storedAs}`);
+      await shot.locator("[data-change]").first().waitFor();
+      await settle(shot);
+      await fullPageShot(shot, stage.shotPath("compare", look));
+    });
+  },
 };

@@ -178,6 +178,10 @@ for (const target of hostDatabases()) {
         ["/api/webhooks/deliveries/counts", "/api/webhooks/deliveries/counts"],
         ["/api/webhooks/deliveries/{id}", `/api/webhooks/deliveries/${delivery.id}`],
         [
+          "/api/webhooks/deliveries/compare",
+          `/api/webhooks/deliveries/compare?a=${delivery.id}&b=${delivery.id}`,
+        ],
+        [
           "/api/webhooks/deliveries/{id}/diagnosis",
           `/api/webhooks/deliveries/${delivery.id}/diagnosis`,
         ],

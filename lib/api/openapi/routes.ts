@@ -66,6 +66,10 @@ import {
   replayAnswerSchema,
   replayRequestSchema,
 } from "@/lib/webhooks/shared/replay/replay-schema";
+import {
+  compareAnswerSchema,
+  compareQuerySchema,
+} from "@/lib/webhooks/shared/compare/compare-schema";
 
 /**
  * Every route of the console API, as /api/openapi.json documents it (./document.ts builds the document from
@@ -180,6 +184,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "GET",
+    path: "/api/webhooks/deliveries/compare",
+    tag: "Deliveries",
+    summary: "Compare two deliveries",
+    description:
+      "`a` before, `b` after: the body by JSON path (added, removed, changed, with both values; line by line when either is not JSON), the headers by name, and both verdicts (verification, signature diagnosis, answer). At most 2,000 changes or lines.",
+    query: compareQuerySchema,
+    answer: compareAnswerSchema,
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
     path: "/api/webhooks/deliveries/{id}",
     tag: "Deliveries",
     summary: "Get a delivery",
@@ -215,11 +230,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Deliveries",
     summary: "Replay a delivery",
     description:
-      "Sends the stored delivery again to a URL (exact, or re-signed) and answers what came back. 10 a minute per member.",
+      "Sends the stored delivery again to a URL (exact, or re-signed), or an edited copy (`edit`: body as JSON or text, the header list to send) with the original signature kept (`exact`) or re-signed (`resign`), and answers what came back. A replay this console's receiver stores is linked to its original (`storedAs`). 10 a minute per member.",
     params: deliveryParamsSchema,
     body: replayRequestSchema,
     answer: replayAnswerSchema,
-    errors: ["not_found", "replay_target_refused", "no_secret"],
+    errors: [
+      "not_found",
+      "invalid_body",
+      "payload_too_large",
+      "replay_target_refused",
+      "no_secret",
+    ],
   },
   {
     method: "GET",

@@ -4,6 +4,7 @@ import type * as deliveryRoute from "@/app/api/webhooks/deliveries/[id]/route";
 import type * as diagnosisRoute from "@/app/api/webhooks/deliveries/[id]/diagnosis/route";
 import type * as replayRoute from "@/app/api/webhooks/deliveries/[id]/replay/route";
 import type * as countsRoute from "@/app/api/webhooks/deliveries/counts/route";
+import type * as compareRoute from "@/app/api/webhooks/deliveries/compare/route";
 import type * as exportRoute from "@/app/api/webhooks/deliveries/export/route";
 import type * as checksRoute from "@/app/api/webhooks/checks/route";
 import type * as checkRoute from "@/app/api/webhooks/checks/[id]/route";
@@ -98,6 +99,7 @@ export type TestDeliveryInput = RouteBody<typeof testDeliveryRoute.POST>;
 export type DeliveryResult = RouteAnswer<typeof testDeliveryRoute.POST>["result"];
 export type ReplayInput = RouteBody<typeof replayRoute.POST>;
 export type ReplayResult = RouteAnswer<typeof replayRoute.POST>["replay"];
+export type DeliveryComparison = RouteAnswer<typeof compareRoute.GET>["comparison"];
 export type EventShapesAnswer = RouteAnswer<typeof eventShapesRoute.GET>;
 export type RetryBehaviourAnswer = RouteAnswer<typeof retryBehaviourRoute.GET>;
 export type CheckInput = RouteBody<typeof checksRoute.POST>;
@@ -174,6 +176,13 @@ export const consoleApi = {
         { method: "POST", body: JSON.stringify(input) },
       )
     ).replay,
+  compare: async (a: string, b: string, signal?: AbortSignal) =>
+    (
+      await call<RouteAnswer<typeof compareRoute.GET>>(
+        `/api/webhooks/deliveries/compare${query({ a, b })}`,
+        { signal },
+      )
+    ).comparison,
   /** 204: no answer. */
   deleteDelivery: (id: string) =>
     call<void>(`/api/webhooks/deliveries/${segment(id)}`, { method: "DELETE" }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { replayLinks } from "./replay/replay-links";
 import { ApiError } from "@/lib/api/errors";
 import type { z } from "zod";
 import type {
@@ -98,6 +99,7 @@ export async function deliveryDetail(id: number) {
   return {
     ...toDeliveryDetail(row, await listRetryGroup(db, row)),
     headerOrder: headerOrderOnThisDeployment(),
+    replayLinks: await replayLinks(db, id),
   };
 }
 

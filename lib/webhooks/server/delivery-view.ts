@@ -4,6 +4,7 @@ import type { VerificationResult } from "@/lib/webhooks/shared/constants";
 import { encodeCursor } from "./cursor";
 import { decodedBodyView, type DecodedBodyView } from "./diagnose/decoded-body";
 import type { DeliverySummaryRow, RetryGroupMember } from "./delivery-store";
+import type { ReplayLinks } from "./replay/replay-links";
 
 /**
  * The console API's JSON shapes of a delivery: a summary for lists, everything for one delivery. A summary
@@ -50,6 +51,8 @@ export interface DeliveryDetail extends DeliverySummary {
    * own server, sorted by name where it is not (Vercel). Set by the detail answer only, not in exports.
    */
   headerOrder?: "as-received" | "sorted";
+  /** The delivery this one replays and its replays stored here. Set by the detail answer only. */
+  replayLinks?: ReplayLinks;
   clientAddress: string | null;
   verification: DeliverySummary["verification"] & { signedTimestamp: string | null };
   response: DeliverySummary["response"] & { hangSeconds: number | null };

@@ -65,6 +65,16 @@ export const deliveryDetailSchema = deliverySummarySchema
     query: z.string(),
     headers: headerListSchema,
     headerOrder: z.enum(["as-received", "sorted"]).optional(),
+    replayLinks: z
+      .object({
+        replayOf: z.object({ id: z.string(), edited: z.boolean() }).nullable(),
+        replays: z.array(z.object({ id: z.string(), edited: z.boolean(), receivedAt: isoTime })),
+      })
+      .optional()
+      .meta({
+        description:
+          "The delivery this one replays, and its replays stored here (the detail answer only).",
+      }),
     clientAddress: z.string().nullable(),
     verification: deliverySummarySchema.shape.verification.extend({
       signedTimestamp: z.string().nullable(),

@@ -2,12 +2,13 @@ import "server-only";
 import type { webhookDeliveries } from "@/lib/db/schema";
 import { analyzeBody } from "../analyze";
 import type { VerificationResult } from "@/lib/webhooks/shared/constants";
-import { getDeliveryOrThrow } from "../delivery-store";
 import { getEndpoint, resolveSecret } from "../endpoint-store";
 import { resolvePreviousSecret } from "../previous-secret";
 import { webhookContext, type WebhookContext } from "../server-context";
 import { lookupHeaders } from "@/lib/signing/headers";
 import { diagnoseSignature, type SignatureDiagnosis } from "./diagnose-signature";
+import { replayLinks } from "../replay/replay-links";
+import { getDelivery, getDeliveryOrThrow } from "../delivery-store";
 
 /**
  * `GET /api/webhooks/deliveries/<id>/diagnosis`: the signature diagnosis of a stored delivery, with the
@@ -28,7 +29,14 @@ export async function diagnoseStoredDelivery(
   const now = new Date();
   const secret = endpoint ? resolveSecret(endpoint, settings).secret : null;
   const previousSecret = endpoint ? resolvePreviousSecret(endpoint, settings.box, now) : null;
-  return diagnoseSignature({ ...storedDelivery(row), secret, previousSecret });
+  const { replayOf } = await replayLinks(db, id);
+  const original = replayOf ? await getDelivery(db, Number(replayOf.id)) : null;
+  return diagnoseSignature({
+    ...storedDelivery(row),
+    secret,
+    previousSecret,
+    replayOf: original && { id: replayOf!.id, body: original.body },
+  });
 }
 
 /** The diagnosis's view of a stored row: its bytes, headers, verdict, and the body decoded again. */

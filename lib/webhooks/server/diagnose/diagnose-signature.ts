@@ -92,6 +92,8 @@ export interface DiagnosisInput {
   envelopeTimestamp: string | null;
   secret: string | null;
   previousSecret: PreviousSecret | null;
+  /** The delivery this one replays (an edited replay may keep the original's signature), if any. */
+  replayOf?: { id: string; body: Buffer } | null;
 }
 
 /**
@@ -501,7 +503,19 @@ function invalidDiagnosis(
   }
 
   // 5. The body changed between signing and sending.
-  const variants = bodies.flatMap((body) => bodyVariants(body));
+  // An edited replay that kept the original signature matches the original's body: tried first.
+  const variants = [
+    ...(input.replayOf
+      ? [
+          {
+            code: "replay_original",
+            label: `the body of delivery #${input.replayOf.id}, which this one replays with a changed body`,
+            bytes: input.replayOf.body,
+          },
+        ]
+      : []),
+    ...bodies.flatMap((body) => bodyVariants(body)),
+  ];
   let changed: (typeof variants)[number] | null = null;
   let variantsStopped = false;
   for (const variant of variants) {

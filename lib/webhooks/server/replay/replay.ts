@@ -21,10 +21,13 @@ import { forwardedHeaders } from "@/lib/webhooks/shared/replay/forwarded-headers
 import type { ReplayRequest, ReplayResult } from "@/lib/webhooks/shared/replay/replay-schema";
 import { TargetRefused } from "@/lib/http/guarded-request";
 import { sendReplay } from "./send-replay";
+import { recordReplayLink, storedDeliveryId } from "./replay-links";
 
 /**
  * Replays a stored delivery to a URL a member gives: the exact bytes, with the headers as received (see
- * forwarded-headers.ts for the few that are not sent again), or re-signed with a secret and scheme. The URL
+ * forwarded-headers.ts for the few that are not sent again), or re-signed with a secret and scheme; or an
+ * edited copy (its body and header list as typed, checked by the schema), sent with the original signature
+ * kept or re-signed. A replay that this console's own receiver stores is linked to its original. The URL
  * passes the address guard (lib/http/ssrf-guard.ts) and the request goes to the address that was checked,
  * redirects not followed, within the sender's 10 s. Secrets stay here: the answer holds the headers sent,
  * whose signature is a MAC of the body, never the key.
@@ -88,7 +91,10 @@ export async function replayDelivery(
 
   const forwarded = forwardedHeaders(delivery.headers);
   const redacted = forwarded.redacted;
-  let headers = forwarded.headers;
+  const edit = input.edit;
+  const edited = Boolean(edit?.body || edit?.headers);
+  let headers = edit?.headers ?? forwarded.headers;
+  const body = edit?.body ? Buffer.from(edit.body.text, "utf8") : delivery.body;
   let scheme: string | null = null;
   if (input.mode === "resign") {
     const chosen =
@@ -99,7 +105,7 @@ export async function replayDelivery(
     const unixSeconds = Math.floor((context.now ?? new Date()).getTime() / 1000);
     headers = [
       ...dropNamed(headers, [SIGNATURE_HEADER, TIMESTAMP_HEADER]),
-      ...Object.entries(signedOrRefused(delivery.body, secret, chosen, unixSeconds)),
+      ...Object.entries(signedOrRefused(body, secret, chosen, unixSeconds)),
     ];
     scheme = schemeId(chosen);
   }
@@ -116,14 +122,27 @@ export async function replayDelivery(
       },
       method: delivery.method,
       headers,
-      body: delivery.body,
+      body,
       hiddenHeaders: (url) => (isOwnReceiver(url, context.consoleOrigin) ? bypass : []),
     });
+    const storedAs =
+      outcome.answer && isOwnReceiver(new URL(outcome.url), context.consoleOrigin)
+        ? storedDeliveryId(outcome.answer.body.text)
+        : null;
+    if (storedAs !== null && storedAs !== delivery.id) {
+      await recordReplayLink(db, { deliveryId: storedAs, originalId: delivery.id, edited });
+    }
     return {
       ...outcome,
       mode: input.mode,
       scheme,
-      sent: { headers, bodySize: delivery.body.length, redactedLeftOut: redacted },
+      sent: {
+        headers,
+        bodySize: body.length,
+        redactedLeftOut: edit?.headers ? [] : redacted,
+        edited,
+      },
+      storedAs: storedAs === null ? null : String(storedAs),
     };
   } catch (error) {
     if (error instanceof TargetRefused) {

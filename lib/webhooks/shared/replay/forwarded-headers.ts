@@ -12,7 +12,8 @@ import { REDACTED } from "../request-meta";
  * - credentials, which were redacted before storing: sending the literal "[redacted]" helps nobody.
  * Pure (no server imports): the browser uses it for "Copy as curl" too.
  */
-const DROPPED = new Set([
+/** What the new connection decides itself: an edited replay may not set these either (edited-headers). */
+export const CONNECTION_OWN_HEADERS: ReadonlySet<string> = new Set([
   "host",
   "content-length",
   "connection",
@@ -23,6 +24,10 @@ const DROPPED = new Set([
   "transfer-encoding",
   "upgrade",
   "expect",
+]);
+
+const DROPPED = new Set([
+  ...CONNECTION_OWN_HEADERS,
   "forwarded",
   "x-real-ip",
   "accept-encoding",

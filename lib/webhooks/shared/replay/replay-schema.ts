@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { headerListField } from "@/lib/api/answer-fields";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
+import { CONNECTION_OWN_HEADERS } from "./forwarded-headers";
 
 /**
  * `POST /api/webhooks/deliveries/<id>/replay`: where to send a stored delivery again, and how. Shared by the
@@ -27,6 +28,87 @@ const secretSource = z.discriminatedUnion(
   { message: 'must be { "kind": "endpoint" } or { "kind": "custom", "value": "…" }' },
 );
 
+/** An edited body is at most this many UTF-8 bytes (the receiver's default limit). */
+export const REPLAY_EDIT_MAX_BYTES = 1024 * 1024;
+/** An edited replay sends at most this many headers. */
+export const REPLAY_EDIT_MAX_HEADERS = 100;
+export const BODY_FORMATS = ["json", "text"] as const;
+
+/** RFC 9110 token characters: what a header name may be made of. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible characters, spaces and tabs: no CR or LF can smuggle a header of its own. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+const editedHeader = z
+  .tuple([
+    z.string().max(256, { message: "header names are at most 256 characters" }),
+    z.string().max(8192, { message: "header values are at most 8192 characters" }),
+  ])
+  .superRefine(([name, value], ctx) => {
+    if (!HEADER_NAME.test(name)) {
+      ctx.addIssue({ code: "custom", message: `“${name.slice(0, 60)}” is not a header name` });
+    } else if (CONNECTION_OWN_HEADERS.has(name.toLowerCase()) || /^proxy-/i.test(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${name} belongs to the connection, which sets it itself: remove it`,
+      });
+    }
+    if (!HEADER_VALUE.test(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${name.slice(0, 60)}'s value holds a line break or control character`,
+      });
+    }
+  });
+
+/**
+ * An edited replay: the body as typed (JSON checked here, so invalid JSON is refused before anything is
+ * sent; text sent as typed, UTF-8) and the whole header list to send in place of the forwarded one.
+ */
+export const replayEditSchema = z
+  .object({
+    body: z
+      .object({
+        format: z.enum(BODY_FORMATS, { message: "must be json or text" }),
+        text: z.string({ message: "must be a string" }),
+      })
+      .strict()
+      .superRefine(({ format, text }, ctx) => {
+        if (new TextEncoder().encode(text).length > REPLAY_EDIT_MAX_BYTES) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["text"],
+            message: `must be at most ${REPLAY_EDIT_MAX_BYTES / 1024} KiB`,
+          });
+          return;
+        }
+        if (format === "json") {
+          const problem = jsonProblem(text);
+          if (problem) ctx.addIssue({ code: "custom", path: ["text"], message: problem });
+        }
+      })
+      .optional(),
+    headers: z
+      .array(editedHeader)
+      .max(REPLAY_EDIT_MAX_HEADERS, {
+        message: `must be at most ${REPLAY_EDIT_MAX_HEADERS} headers`,
+      })
+      .optional(),
+  })
+  .strict();
+
+export type ReplayEdit = z.infer<typeof replayEditSchema>;
+
+/** Why `text` is not JSON, as JSON.parse says it (with its position), or null when it is. */
+export function jsonProblem(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return `is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
 export const replayRequestSchema = z
   .object({
     url: z
@@ -38,6 +120,11 @@ export const replayRequestSchema = z
     secret: secretSource.optional(),
     /** For `resign`: a scheme id such as `timestamp.body/base64/sha256=/raw`; default as received. */
     scheme: schemeIdSchema.optional(),
+    /**
+     * Send an edited copy. With mode `exact` the original signature headers are kept as they are (to see a
+     * handler refuse a changed body); with `resign` the edited bytes are signed.
+     */
+    edit: replayEditSchema.optional(),
   })
   .strict()
   .refine((input) => input.mode === "resign" || (!input.secret && !input.scheme), {
@@ -59,7 +146,14 @@ export interface ReplayResult {
   mode: ReplayMode;
   /** The scheme signed with, for `resign`. */
   scheme: string | null;
-  sent: { headers: [string, string][]; bodySize: number; redactedLeftOut: string[] };
+  sent: {
+    headers: [string, string][];
+    bodySize: number;
+    redactedLeftOut: string[];
+    edited: boolean;
+  };
+  /** The delivery the console's own receiver stored for this replay (linked to the original), if any. */
+  storedAs: string | null;
   /** Milliseconds from connecting to the end of the answer read. */
   ms: number;
   answer: {
@@ -89,7 +183,9 @@ export const replayAnswerSchema = z.object({
       headers: headerListField,
       bodySize: z.number().int(),
       redactedLeftOut: z.array(z.string()),
+      edited: z.boolean(),
     }),
+    storedAs: z.string().nullable(),
     ms: z.number(),
     answer: z
       .object({
