@@ -9,6 +9,14 @@ import { isoTimeField } from "@/lib/api/answer-fields";
 
 export const KEY_MAX_LENGTH = 500;
 
+/** Why a call to the service was made (upstream_call_log.reason), as the page names it. */
+export const CALL_REASONS = {
+  scheduled: "Scheduled refresh",
+  member: "A member's refresh",
+  key_test: "Key test",
+} as const;
+export type CallReason = keyof typeof CALL_REASONS;
+
 export const saveKeySchema = z.strictObject({
   apiKey: z
     .string({ message: "must be the API key" })

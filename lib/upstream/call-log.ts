@@ -5,13 +5,9 @@ import type { Db } from "@/lib/db/connect";
 import { upstreamCallLog } from "@/lib/db/schema";
 import type { CallRecord } from "./fetch-projects";
 
-/** Why a call to the service was made, as Settings → Connection names it. */
-export const CALL_REASONS = {
-  scheduled: "Scheduled refresh",
-  member: "A member's refresh",
-  key_test: "Key test",
-} as const;
-export type CallReason = keyof typeof CALL_REASONS;
+import type { CallReason } from "@/lib/connection/schema";
+
+export type { CallReason };
 
 /** How many calls the log keeps: the page lists them all. */
 export const CALL_LOG_SIZE = 100;
