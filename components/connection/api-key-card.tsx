@@ -27,6 +27,8 @@ export function ApiKeyCard({ status, isAdmin }: { status: ConnectionStatus; isAd
   const save = useMutation({
     mutationFn: () => connectionApi.saveKey({ apiKey }),
     onMutate: () => setMessage(undefined),
+    // A refused key leaves the page too: it is pasted again, never left in a field.
+    onError: () => setApiKey(""),
     onSuccess: (next) => {
       setApiKey("");
       onSaved(
