@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { connectionApi, connectionQueries } from "@/lib/connection/browser";
 import { KEY_MAX_LENGTH, type ConnectionStatus } from "@/lib/connection/schema";
 import { formatDateTime } from "@/lib/ui/format";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SettingsSection } from "@/components/settings/settings-section";
 
 /**
  * The API key: which one is in force (its last four characters only), an admin's form to set or rotate it
@@ -46,90 +46,88 @@ export function ApiKeyCard({ status, isAdmin }: { status: ConnectionStatus; isAd
   const { key } = status;
   const error = save.error ?? revert.error;
   return (
-    <section aria-labelledby="connection-key-heading">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id="connection-key-heading">API key</h2>
-          </CardTitle>
-          <CardDescription data-testid="key-origin">
-            {key.lastFour
-              ? `In force: …${key.lastFour}, ${key.origin === "console" ? "saved in this console" : "from the environment (PROJECTS_API_KEY)"}.`
-              : "No key: save one here, or set PROJECTS_API_KEY on the server."}{" "}
-            Keys are created in the service&apos;s dashboard under Settings → API Keys, one per
-            workspace.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {isAdmin ? (
-            <form
-              className="grid max-w-md gap-3"
-              onSubmit={(event) => {
-                event.preventDefault();
-                save.mutate();
-              }}
+    <SettingsSection
+      id="connection-key-heading"
+      title="API key"
+      description={
+        <span data-testid="key-origin">
+          {key.lastFour
+            ? `In force: …${key.lastFour}, ${key.origin === "console" ? "saved in this console" : "from the environment (PROJECTS_API_KEY)"}.`
+            : "No key: save one here, or set PROJECTS_API_KEY on the server."}{" "}
+          Keys are created in the service&apos;s dashboard under Settings → API Keys, one per
+          workspace.
+        </span>
+      }
+    >
+      <div className="grid gap-6">
+        {isAdmin ? (
+          <form
+            className="grid max-w-md gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <FormError message={error?.message} />
+            <FormStatus message={error ? undefined : message} />
+            <FormField
+              id="api-key"
+              label={key.origin === "console" ? "Rotate the key" : "Set a key"}
+              hint="Tested with one call to the service (it counts in the budget) and saved, encrypted, only if it works."
             >
-              <FormError message={error?.message} />
-              <FormStatus message={error ? undefined : message} />
-              <FormField
-                id="api-key"
-                label={key.origin === "console" ? "Rotate the key" : "Set a key"}
-                hint="Tested with one call to the service (it counts in the budget) and saved, encrypted, only if it works."
-              >
-                <Input
-                  type="password"
-                  autoComplete="off"
-                  spellCheck={false}
-                  required
-                  maxLength={KEY_MAX_LENGTH}
-                  value={apiKey}
-                  onChange={(event) => setApiKey(event.target.value)}
-                />
-              </FormField>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" size="sm" disabled={save.isPending || !apiKey.trim()}>
-                  {save.isPending ? "Testing…" : "Test and save"}
+              <Input
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                maxLength={KEY_MAX_LENGTH}
+                value={apiKey}
+                onChange={(event) => setApiKey(event.target.value)}
+              />
+            </FormField>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={save.isPending || !apiKey.trim()}>
+                {save.isPending ? "Testing…" : "Test and save"}
+              </Button>
+              {key.origin === "console" && key.hasEnvironmentKey ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={revert.isPending}
+                  onClick={() => revert.mutate()}
+                >
+                  Use the environment&apos;s key
                 </Button>
-                {key.origin === "console" && key.hasEnvironmentKey ? (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={revert.isPending}
-                    onClick={() => revert.mutate()}
-                  >
-                    Use the environment&apos;s key
-                  </Button>
-                ) : null}
-              </div>
-            </form>
+              ) : null}
+            </div>
+          </form>
+        ) : (
+          <p className="text-[13px] text-muted-foreground">Only an admin can change the key.</p>
+        )}
+        <div>
+          <h3 className="text-[13px] font-medium">Changes</h3>
+          {key.changes.length === 0 ? (
+            <p className="mt-1 text-[13px] text-muted-foreground">
+              None: the environment&apos;s key has always been used.
+            </p>
           ) : (
-            <p className="text-[13px] text-muted-foreground">Only an admin can change the key.</p>
+            <ul className="mt-2 grid gap-1.5 text-[13px]" aria-label="Key changes">
+              {key.changes.map((change, index) => (
+                <li key={index} className="flex flex-wrap gap-x-2 text-muted-foreground">
+                  <span className="tabular-nums">{formatDateTime(change.changedAt)}</span>
+                  <span className="text-foreground">{change.memberEmail}</span>
+                  <span>
+                    {change.action === "saved"
+                      ? `saved …${change.lastFour ?? "????"}`
+                      : `went back to the environment's key${change.lastFour ? ` …${change.lastFour}` : ""}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
-          <div>
-            <h3 className="text-[13px] font-medium">Changes</h3>
-            {key.changes.length === 0 ? (
-              <p className="mt-1 text-[13px] text-muted-foreground">
-                None: the environment&apos;s key has always been used.
-              </p>
-            ) : (
-              <ul className="mt-2 grid gap-1.5 text-[13px]" aria-label="Key changes">
-                {key.changes.map((change, index) => (
-                  <li key={index} className="flex flex-wrap gap-x-2 text-muted-foreground">
-                    <span className="tabular-nums">{formatDateTime(change.changedAt)}</span>
-                    <span className="text-foreground">{change.memberEmail}</span>
-                    <span>
-                      {change.action === "saved"
-                        ? `saved …${change.lastFour ?? "????"}`
-                        : `went back to the environment's key${change.lastFour ? ` …${change.lastFour}` : ""}`}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </CardContent>
-      </Card>
-    </section>
+        </div>
+      </div>
+    </SettingsSection>
   );
 }

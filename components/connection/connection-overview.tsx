@@ -1,8 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { SettingsSection } from "@/components/settings/settings-section";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import {
   Table,
   TableBody,
@@ -38,32 +39,6 @@ export function ConnectionOverview({
       <ApiKeyCard status={data} isAdmin={isAdmin} />
       <CallsCard status={data} now={now} />
     </div>
-  );
-}
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Card className="h-full">
-        <CardHeader>
-          <CardTitle>
-            <h2 id={id}>{title}</h2>
-          </CardTitle>
-          {description ? <CardDescription>{description}</CardDescription> : null}
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </Card>
-    </section>
   );
 }
 
@@ -112,7 +87,7 @@ function BudgetCard({ status, now }: { status: ConnectionStatus; now: number }) 
   const { usedLastMinute, ceiling, serviceLimit, notBefore } = status.budget;
   const share = Math.min(1, usedLastMinute / serviceLimit);
   return (
-    <Section
+    <SettingsSection
       id="connection-budget-heading"
       title="Call budget"
       description="Calls with this key in the last minute, by every instance of the console together."
@@ -164,14 +139,14 @@ function BudgetCard({ status, now }: { status: ConnectionStatus; now: number }) 
           />
         ) : null}
       </dl>
-    </Section>
+    </SettingsSection>
   );
 }
 
 function SnapshotCard({ status, now }: { status: ConnectionStatus; now: number }) {
   const { snapshot } = status;
   return (
-    <Section
+    <SettingsSection
       id="connection-snapshot-heading"
       title="Snapshot"
       description="The projects every member is served, shared by all instances."
@@ -205,7 +180,7 @@ function SnapshotCard({ status, now }: { status: ConnectionStatus; now: number }
           {snapshot.lastError.message}
         </p>
       ) : null}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -219,7 +194,7 @@ function statusTone(status: number | null): "success" | "warning" | "destructive
 function CallsCard({ status, now }: { status: ConnectionStatus; now: number }) {
   const calls = status.calls;
   return (
-    <Section
+    <SettingsSection
       id="connection-calls-heading"
       title="Calls to the service"
       description={`The last ${plural(calls.length, "call")} any instance made, newest first (the console keeps 100).`}
@@ -275,6 +250,6 @@ function CallsCard({ status, now }: { status: ConnectionStatus; now: number }) {
           </Table>
         </div>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
