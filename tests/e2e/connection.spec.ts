@@ -79,7 +79,9 @@ test("each state of the key in words; a wrong key refused unsaved, a good one sa
   ] as const) {
     await field.fill(key);
     await page.getByRole("button", { name: "Test and save" }).click();
-    await expect(page.getByRole("alert")).toContainText(`Not saved: ${words}`);
+    await expect(page.getByRole("region", { name: "API key" })).toContainText(
+      `Not saved: ${words}`,
+    );
     await expect(page.getByTestId("key-origin")).toContainText("from the environment");
   }
 
