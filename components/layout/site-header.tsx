@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ConnectionStatusDot } from "@/components/connection/connection-status-dot";
 import { clientEnv } from "@/lib/env-client";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
@@ -34,6 +35,8 @@ export function SiteHeader({
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
           {alerts}
+          {/* Signed in only: the dot reads the console API. */}
+          {userMenu ? <ConnectionStatusDot /> : null}
           <ThemeToggle />
           {userMenu}
         </div>

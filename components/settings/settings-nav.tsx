@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/account", label: "Your account" },
   { href: "/settings/tokens", label: "Access tokens" },
+  { href: "/settings/connection", label: "Connection" },
 ] as const;
 
 export function SettingsNav() {
@@ -19,7 +20,8 @@ export function SettingsNav() {
       </p>
       <ul className="flex gap-1 border-b pb-2 md:flex-col md:border-0 md:pb-0">
         {LINKS.map(({ href, label }) => {
-          const active = pathname === href;
+          // Connection has pages of its own (Overview, Observed).
+          const active = pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={href}>
               <Link

@@ -51,6 +51,15 @@ export const API_ERRORS = {
   },
   no_secret: { status: 409, message: "This endpoint has no secret to sign with. Set one first." },
   invalid_secret: { status: 422, message: "This secret cannot sign with the chosen scheme." },
+  api_key_rejected: {
+    status: 422,
+    message: "The service did not accept this API key, so nothing was saved.",
+  },
+  no_environment_key: {
+    status: 409,
+    message:
+      "PROJECTS_API_KEY is not set on the server: there is no environment's key to go back to.",
+  },
   replay_target_refused: { status: 422, message: "This address cannot be replayed to." },
   check_target_refused: {
     status: 422,
@@ -111,6 +120,7 @@ export const API_ERRORS = {
   upstream_budget_exhausted: { status: 503, message: "The console's call budget is spent." },
   upstream_unavailable: { status: 502, message: "The service is having trouble." },
   upstream_unreachable: { status: 502, message: "Could not reach the service." },
+  upstream_plain_http: { status: 502, message: "The service refused a call over plain HTTP." },
   upstream_timeout: { status: 504, message: "The service did not answer in time." },
   upstream_malformed_json: { status: 502, message: "The service answered malformed JSON." },
   upstream_bad_shape: { status: 502, message: "The service's answer was not a list of projects." },

@@ -47,6 +47,14 @@ export async function handleApi(
   const key = bearerToken(req);
   ctx.stats.record(key, now);
 
+  if (ctx.config.rejectPlainHttp) {
+    res.writeHead(301, {
+      location: `https://${req.headers.host ?? "localhost"}${url.pathname}${url.search}`,
+    });
+    res.end();
+    return;
+  }
+
   if (!key) {
     return sendError(res, 401, "Missing API key. Send the header Authorization: Bearer <API_KEY>.");
   }

@@ -12,6 +12,11 @@ export const simConfigSchema = z.strictObject({
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000),
   /** Extra delay before every API answer, to see loading states. */
   latencyMs: z.number().int().min(0).max(60_000),
+  /**
+   * Act as the real service reached over plain HTTP (spec: "rejected", status not given): every API request
+   * is redirected (301) to its https:// address, as a TLS-only edge does.
+   */
+  rejectPlainHttp: z.boolean(),
 });
 
 export type SimConfig = z.infer<typeof simConfigSchema>;
@@ -22,6 +27,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   strictQuery: true,
   rateLimitPerMinute: 60,
   latencyMs: 0,
+  rejectPlainHttp: false,
 };
 
 export const simConfigPatchSchema = simConfigSchema.partial();

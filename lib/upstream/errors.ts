@@ -121,6 +121,11 @@ export const upstreamErrors = {
       "upstream_unreachable",
       `Could not reach the service (${cause}${attempts > 1 ? `, ${attempts} attempts` : ""}). Check PROJECTS_API_BASE_URL and the service's status.`,
     ),
+  plainHttp: (status: number) =>
+    new UpstreamError(
+      "upstream_plain_http",
+      `The service refused the call over plain HTTP (${status}): it is served over HTTPS only. Set PROJECTS_API_BASE_URL to its https:// address.`,
+    ),
   timeout: (ms: number, attempts: number) =>
     new UpstreamError(
       "upstream_timeout",

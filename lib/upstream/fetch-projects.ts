@@ -13,8 +13,21 @@ export interface FetchProjectsOptions {
   reserveCall: () => Promise<void>;
   /** Called when the service answered 429, with the seconds it asked us to wait. */
   onRateLimited: (retryAfterSeconds: number) => Promise<void>;
+  /** Told about every call made (each retry included), whatever its outcome: the call log. */
+  onCall?: (call: CallRecord) => Promise<void>;
   /** Injectable for tests; Math.random by default. */
   random?: () => number;
+}
+
+/** One call to the service as Settings → Connection lists it (lib/connection/call-log.ts). */
+export interface CallRecord {
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  /** `ok`, or the upstream error code this call ended with. */
+  outcome: string;
+  durationMs: number;
+  bytes: number | null;
+  retryAfter: string | null;
 }
 
 /** Four attempts at most: each one spends a call of the shared budget. */
@@ -44,13 +57,43 @@ function networkCause(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 80) : "network error";
 }
 
+/** What one answer means: the projects, or the error it is (a 5xx is retried by the caller). */
+function outcomeOf(
+  response: Response,
+  body: string,
+  config: UpstreamConfig,
+  attempt: number,
+): ValidatedProjects | UpstreamError {
+  const { status } = response;
+  if (status === 429)
+    return upstreamErrors.rateLimited(parseRetryAfter(response.headers.get("retry-after")));
+  // The spec rejects plain HTTP without naming the status; a redirect or 426 to a plain-HTTP address is that.
+  if (config.baseUrl?.startsWith("http:") && ((status >= 300 && status < 400) || status === 426)) {
+    return upstreamErrors.plainHttp(status);
+  }
+  if (status < 200 || status >= 300)
+    return upstreamErrors.status(status, body, config.apiKey, attempt);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return upstreamErrors.malformedJson();
+  }
+  try {
+    return validateProjects(parsed);
+  } catch (error) {
+    if (error instanceof UpstreamError) return error;
+    throw error;
+  }
+}
+
 /**
  * One refresh of the projects list: GET {base}/projects with the Bearer key, a timeout per attempt and an
  * overall deadline. 5xx answers, timeouts and network errors are retried with exponential backoff and full
  * jitter while the deadline allows; everything else is final. Never throws anything but UpstreamError.
  */
 export async function fetchProjects(options: FetchProjectsOptions): Promise<ValidatedProjects> {
-  const { config, reserveCall, onRateLimited, random = Math.random } = options;
+  const { config, reserveCall, onRateLimited, onCall, random = Math.random } = options;
   if (!config.baseUrl || !config.apiKey) throw upstreamErrors.notConfigured();
 
   const url = `${config.baseUrl}/projects`;
@@ -75,6 +118,17 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
     }
 
     const timeoutMs = Math.min(config.attemptTimeoutMs, remaining);
+    const started = performance.now();
+    const record = async (
+      status: number | null,
+      outcome: string,
+      bytes: number | null,
+      retryAfter: string | null,
+    ) => {
+      const durationMs = Math.round(performance.now() - started);
+      // The log is for people; a failure to write it must never fail the refresh.
+      await onCall?.({ status, outcome, durationMs, bytes, retryAfter }).catch(() => {});
+    };
     let response: Response;
     let body: string;
     try {
@@ -91,29 +145,29 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
       lastFailure = timedOut
         ? upstreamErrors.timeout(timeoutMs, attempt)
         : upstreamErrors.unreachable(networkCause(error), attempt);
+      await record(null, lastFailure.code, null, null);
       continue;
     }
 
-    if (response.status === 429) {
-      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-      await onRateLimited(retryAfter);
-      throw upstreamErrors.rateLimited(retryAfter);
+    const outcome = outcomeOf(response, body, config, attempt);
+    await record(
+      response.status,
+      outcome instanceof UpstreamError ? outcome.code : "ok",
+      Buffer.byteLength(body),
+      response.headers.get("retry-after")?.slice(0, 100) ?? null,
+    );
+    if (outcome instanceof UpstreamError) {
+      if (outcome.code === "upstream_rate_limited") {
+        await onRateLimited(outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
+        throw outcome;
+      }
+      if (response.status >= 500) {
+        lastFailure = outcome;
+        continue;
+      }
+      throw outcome;
     }
-    if (response.status >= 500) {
-      lastFailure = upstreamErrors.status(response.status, body, config.apiKey, attempt);
-      continue;
-    }
-    if (response.status < 200 || response.status >= 300) {
-      throw upstreamErrors.status(response.status, body, config.apiKey, attempt);
-    }
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw upstreamErrors.malformedJson();
-    }
-    return validateProjects(parsed);
+    return outcome;
   }
 
   throw lastFailure ?? upstreamErrors.timeout(config.deadlineMs, 0);

@@ -1,14 +1,14 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { processSingleton } from "@/lib/process-singleton";
-import { configFromEnv } from "./config";
-import { ProjectsService } from "./projects-service";
+import { getUpstreamConnection } from "@/lib/connection";
+import type { ProjectsService } from "./projects-service";
 
 export { ProjectsService, type ProjectsAnswer } from "./projects-service";
 export { UpstreamError, type UpstreamErrorCode } from "./errors";
 
-/** The app's projects service (one per process: its snapshot and in-flight fetch are shared). */
-export const getProjectsService = processSingleton(
-  "projects-service",
-  async () => new ProjectsService({ db: await getDb(), config: configFromEnv() }),
-);
+/**
+ * The app's projects service for the API key in force (the one saved in Settings → Connection, else
+ * PROJECTS_API_KEY): one per process and key, so its snapshot and in-flight fetch are shared.
+ */
+export async function getProjectsService(): Promise<ProjectsService> {
+  return (await getUpstreamConnection()).service();
+}

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/connect";
 import { sourceId, type UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors, type UpstreamProblem } from "./errors";
+import { recordCall, THIS_INSTANCE, type CallReason } from "./call-log";
 import { fetchProjects } from "./fetch-projects";
 import {
   ensureStateRow,
@@ -44,6 +45,13 @@ export interface ProjectsServiceOptions {
   /** Injectable for tests (backoff jitter). */
   random?: () => number;
   log?: (line: string) => void;
+  /** How the call log names this instance; the process's host and id by default. */
+  instance?: string;
+  /**
+   * Asked right before a refresh calls the service: false when the key changed since this object was made
+   * (another instance saved one), so that no call goes out with the old key (lib/connection/key-store.ts).
+   */
+  stillCurrent?: () => Promise<boolean>;
 }
 
 /**
@@ -75,6 +83,8 @@ export class ProjectsService {
   private readonly holder = randomUUID();
   private readonly random: () => number;
   private readonly log: (line: string) => void;
+  private readonly instance: string;
+  private readonly stillCurrent: () => Promise<boolean>;
   private ready: Promise<void> | undefined;
   private inflight: Promise<void> | undefined;
   private cached: CachedBody | undefined;
@@ -88,6 +98,8 @@ export class ProjectsService {
     this.source = sourceId(options.config);
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => console.warn(line));
+    this.instance = options.instance ?? THIS_INSTANCE;
+    this.stillCurrent = options.stillCurrent ?? (() => Promise.resolve(true));
   }
 
   get configured(): boolean {
@@ -105,7 +117,7 @@ export class ProjectsService {
     let meta = await this.meta(refresh);
 
     if (refresh || (!meta.fetchedAt && (this.due(meta) || this.leased(meta)))) {
-      await this.refresh(meta.attemptSeq, true);
+      await this.refresh(meta.attemptSeq, true, refresh ? "member" : "scheduled");
       meta = await this.meta(true);
       return this.answer(meta);
     }
@@ -113,7 +125,7 @@ export class ProjectsService {
     const answer = await this.answer(meta);
     if (meta.fetchedAt && this.due(meta) && !this.leased(meta)) {
       const seen = meta.attemptSeq;
-      answer.revalidate = () => this.refresh(seen, false);
+      answer.revalidate = () => this.refresh(seen, false, "scheduled");
     }
     return answer;
   }
@@ -165,26 +177,28 @@ export class ProjectsService {
    * Runs one refresh unless one already ran since `seenSeq` was read. In this process, callers share one
    * promise; across processes, the database lease decides, and `wait` makes a loser wait for the winner.
    */
-  private refresh(seenSeq: number, wait: boolean): Promise<void> {
-    this.inflight ??= this.runRefresh(seenSeq, wait).finally(() => {
+  private refresh(seenSeq: number, wait: boolean, reason: CallReason): Promise<void> {
+    this.inflight ??= this.runRefresh(seenSeq, wait, reason).finally(() => {
       this.inflight = undefined;
       this.lastMeta = undefined; // the next request reads the outcome
     });
     return this.inflight;
   }
 
-  private async runRefresh(seenSeq: number, wait: boolean): Promise<void> {
+  private async runRefresh(seenSeq: number, wait: boolean, reason: CallReason): Promise<void> {
     const leaseMs = this.config.deadlineMs + LEASE_MARGIN_MS;
     const seqAtLease = await tryAcquireLease(this.db, this.source, this.holder, leaseMs);
     if (seqAtLease === null) {
       if (wait) await this.waitForOther(seenSeq, leaseMs);
       return;
     }
-    if (seqAtLease !== seenSeq) {
-      // Another refresh finished between our read and the lease: its outcome is the answer.
+    if (seqAtLease !== seenSeq || !(await this.stillCurrent())) {
+      // Another refresh finished between our read and the lease (its outcome is the answer), or the key
+      // changed and the next request goes out with the new one.
       await releaseLease(this.db, this.source, this.holder);
       return;
     }
+    const apiKey = this.config.apiKey ?? "";
 
     try {
       const result = await fetchProjects({
@@ -192,6 +206,7 @@ export class ProjectsService {
         random: this.random,
         reserveCall: () => reserveCall(this.db, this.source, this.config.callsPerMinute),
         onRateLimited: (seconds) => recordRetryAfter(this.db, this.source, seconds),
+        onCall: (call) => recordCall(this.db, call, { reason, instance: this.instance, apiKey }),
       });
       await saveSuccess(this.db, this.source, this.holder, result);
       if (result.invalid.count > 0) {

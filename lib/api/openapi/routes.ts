@@ -22,6 +22,11 @@ import {
   forwardsAnswerSchema,
   listenersAnswerSchema,
 } from "@/lib/listen/api-schemas";
+import {
+  connectionHealthSchema,
+  connectionStatusSchema,
+  saveKeySchema,
+} from "@/lib/connection/schema";
 import { projectsQuerySchema, projectsResponseSchema } from "@/lib/projects/schema";
 import {
   clearedDeliveriesSchema,
@@ -122,6 +127,8 @@ export const API_TAGS = {
   "Access tokens": "The tokens machines use (created signed in, in Settings → Access tokens).",
   Alerts: "Alert issues (acknowledge, resolve) and the rules that open them (admins change rules).",
   Projects: "The workspace's projects, from the service's shared snapshot.",
+  Connection:
+    "The service's API as the console sees it: the key's state, the budget, the calls; the key.",
   Receiver: "Where the service sends its webhooks: public, verified by signature.",
   Reference: "This document.",
 } as const;
@@ -515,6 +522,45 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: alertRuleUpdateSchema,
     answer: alertRuleAnswerSchema,
     errors: ["forbidden", "not_found"],
+  },
+  // Connection
+  {
+    method: "GET",
+    path: "/api/connection",
+    tag: "Connection",
+    summary: "The connection to the service",
+    description:
+      "The key's state in words, the shared call budget, the last 100 calls to the service and the snapshot, from what the console recorded: it costs no call to the service. Never the key: its last four characters.",
+    answer: connectionStatusSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/connection/health",
+    tag: "Connection",
+    summary: "The connection's health",
+    description:
+      "healthy, stale, failing or unknown, with the state's headline: what the header's dot shows.",
+    answer: connectionHealthSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/connection/key",
+    tag: "Connection",
+    summary: "Set or rotate the API key",
+    description:
+      "Admins, signed in. The key is tested with one call to the service (counted in its budget, logged as a key test) and saved, encrypted, only when the service answers with the projects; every instance uses it from its next call.",
+    body: saveKeySchema,
+    answer: connectionStatusSchema,
+    errors: ["session_required", "forbidden", "api_key_rejected"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/connection/key",
+    tag: "Connection",
+    summary: "Use the environment's key",
+    description: "Admins, signed in. Forgets the saved key: PROJECTS_API_KEY applies again.",
+    answer: connectionStatusSchema,
+    errors: ["session_required", "forbidden", "no_environment_key"],
   },
   // Projects
   {

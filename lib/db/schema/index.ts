@@ -12,3 +12,4 @@ export * from "./listen";
 export * from "./handler-checks";
 export * from "./alerts";
 export * from "./delivery-replays";
+export * from "./connection";
