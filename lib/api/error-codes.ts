@@ -52,6 +52,10 @@ export const API_ERRORS = {
   no_secret: { status: 409, message: "This endpoint has no secret to sign with. Set one first." },
   invalid_secret: { status: 422, message: "This secret cannot sign with the chosen scheme." },
   replay_target_refused: { status: 422, message: "This address cannot be replayed to." },
+  alert_channel_target_refused: {
+    status: 422,
+    message: "Alerts cannot be sent to this address.",
+  },
   check_target_refused: {
     status: 422,
     message: "This address cannot be checked from the console.",
