@@ -1,6 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  addChannel,
+  changeChannel,
+  removeChannel,
+  testChannel,
+} from "@/lib/alerts/channels/console";
 import type { ChannelContext } from "@/lib/alerts/channels/context";
 import { ALERT_SEND_ATTEMPTS, dispatchAlertNotifications } from "@/lib/alerts/channels/dispatch";
 import { createChannelSchema } from "@/lib/alerts/channels/schemas";
@@ -14,6 +20,7 @@ import {
 } from "@/lib/alerts/channels/store";
 import type { AlertNotificationPayload } from "@/lib/alerts/notification";
 import { ApiError } from "@/lib/api/errors";
+import type { Member } from "@/lib/auth/guard";
 import { openDatabase, type Database } from "@/lib/db/connect";
 import { alertChannels, alertChannelSends, alertNotifications } from "@/lib/db/schema";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
@@ -59,6 +66,30 @@ function payload(
     occurredAt: new Date().toISOString(),
   };
 }
+
+describe("who may change channels", () => {
+  it("refuses a member who is not an admin, before anything is read or sent", async () => {
+    const member = {
+      id: "m",
+      email: "m@team.example",
+      role: "member",
+      token: null,
+    } as unknown as Member;
+    const id = "00000000-0000-4000-8000-000000000000";
+    for (const attempt of [
+      () =>
+        addChannel(member, { kind: "slack", name: "x", url: "https://hooks.slack.com/services/x" }),
+      () => changeChannel(member, id, { enabled: false }),
+      () => removeChannel(member, id),
+      () => testChannel(member, id, null),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({
+        code: "forbidden",
+        message: "Only an admin can change alert channels or send a test.",
+      });
+    }
+  });
+});
 
 for (const { label, target, skip } of storageTargets()) {
   describe.skipIf(skip)(`alert channels (${label})`, () => {
