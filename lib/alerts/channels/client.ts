@@ -18,6 +18,7 @@ export const channelApi = {
   test: (id: string) =>
     call<{ channel: ChannelView; status: string; error: string | null }>(
       `/api/alerts/channels/${encodeURIComponent(id)}/test`,
-      { method: "POST" },
+      // The proxy takes a state-changing request as JSON only: an empty object says there is nothing more.
+      { method: "POST", body: "{}" },
     ),
 };
