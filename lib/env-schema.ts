@@ -99,6 +99,17 @@ const serverShape = {
   ALLOW_PRIVATE_REPLAY_TARGETS: flag,
   /** Alert rules run (after each delivery and on the schedule); false turns them off (docs/alerts.md). */
   ALERTS_ENABLED: flagDefaulting("true"),
+  /** Email alert channels: one smtp:// or smtps:// URL, or the parts below (SMTP_URL wins when both are set). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+    .optional(),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: integer(1, 65_535, 587),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  /** The From address of alert emails. */
+  SMTP_FROM: z.email({ message: "must be an email address" }).optional(),
   SECRETS_ENCRYPTION_KEY: z
     .string()
     // 32 bytes are exactly 43 base64 characters and one "=" (what `openssl rand -base64 32` prints).
@@ -131,6 +142,7 @@ const PAIRS: [string, string][] = [
   ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
   ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
   ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"],
+  ["SMTP_USER", "SMTP_PASSWORD"],
 ];
 
 /** Rules across variables, checked once each variable is valid on its own. */
@@ -216,6 +228,10 @@ const FIXES: Record<string, string> = {
   WEBHOOK_RETENTION_COUNT: "Newest deliveries kept per endpoint.",
   WEBHOOK_RETENTION_DAYS: "Days a delivery is kept.",
   WEBHOOK_RETRY_WINDOW_SECONDS: "Seconds within which an identical body counts as a retry.",
+  SMTP_URL:
+    "Set it to smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465.",
+  SMTP_PORT: "The SMTP server's port, e.g. 587 (STARTTLS) or 465 (TLS from the start).",
+  SMTP_FROM: "The address alert emails come from, e.g. alerts@example.com.",
   SECRETS_ENCRYPTION_KEY:
     "Generate one with `openssl rand -base64 32`, or leave it unset to derive the key from AUTH_SECRET.",
   AUTH_SECRET: "Generate one with `openssl rand -base64 32` and set AUTH_SECRET.",

@@ -2,6 +2,7 @@ import "server-only";
 import { getServerEnv, isBuildPhase } from "@/lib/env";
 import { membersDb } from "@/lib/auth/members-db";
 import { getDatabase, getDb } from "@/lib/db/client";
+import { startAlertDispatchTimer } from "@/lib/alerts/channels/timer";
 import { startRetentionTimer } from "@/lib/retention";
 import { startAlertsTimer } from "@/lib/alerts/evaluate/scheduled";
 import { onShutdown } from "@/lib/shutdown";
@@ -17,8 +18,8 @@ import { onShutdown } from "@/lib/shutdown";
  *    open it again on demand. Never during `next build`, which must not touch the embedded database.
  *    On Vercel opening only checks that the schema is current (the build migrated); elsewhere it migrates,
  *    pooler-safe (lib/db/postgres-migrate.ts).
- * 3. Off Vercel, runs retention and the alerts' time rules on timers (on Vercel, Vercel Cron calls
- *    /api/cron/retention and /api/cron/alerts instead).
+ * 3. Off Vercel, runs retention, the alerts' time rules and the alerts outbox's dispatcher on timers (on
+ *    Vercel, Vercel Cron calls /api/cron/retention, which dispatches too, and /api/cron/alerts instead).
  * 4. Closes the database when the project's own server stops (lib/http/server.ts drains first): the embedded
  *    database's lock is released then, so a replacement server opens it at once.
  */
@@ -34,8 +35,11 @@ export function startServer(): void {
   membersDb().catch((error: unknown) => {
     console.error("[startup] the database could not be opened yet; requests will retry:", error);
   });
-  if (!env.VERCEL) startRetentionTimer(getDb, env);
-  if (!env.VERCEL && env.ALERTS_ENABLED) startAlertsTimer(getDb);
+  if (!env.VERCEL) {
+    startRetentionTimer(getDb, env);
+    startAlertDispatchTimer();
+    if (env.ALERTS_ENABLED) startAlertsTimer(getDb);
+  }
   onShutdown(async () => {
     const database = await getDatabase().catch(() => null);
     await database?.close();

@@ -1,13 +1,17 @@
+import type { Db } from "@/lib/db/connect";
+import { safeErrorSummary } from "@/lib/db/errors";
+import { dispatchAlertNotifications } from "@/lib/alerts/channels/dispatch";
+import { channelContextOn } from "@/lib/alerts/channels/context";
+
 /**
  * The one place the rules engine hands over to the channels: called after a transaction that wrote
- * notifications to the outbox (alert_notifications) has committed, on the instance that wrote them.
- *
- * It will call `dispatchAlertNotifications()` (lib/alerts/channels/dispatch.ts, built on the channels
- * branch), which claims outbox rows with a lease and sends them to every enabled channel with retries; the
- * scheduled evaluation (lib/alerts/evaluate/scheduled.ts) also runs it, so a row left behind by a crash is
- * sent by the next run. Until the channels land, the rows wait in the outbox: nothing is lost.
- * The lead wires the call at merge.
+ * notifications to the outbox (alert_notifications) has committed, on the instance that wrote them, with
+ * the database it wrote to. Not awaited: a delivery's after-answer work and the scheduled run never wait on
+ * a channel. A failure here loses nothing: the rows stay in the outbox and the dispatch timer (off Vercel)
+ * or the cron route (on Vercel) sends them.
  */
-export function afterNotificationsWritten(): void {
-  // dispatchAlertNotifications() goes here (not awaited by callers that must not wait on a channel).
+export function afterNotificationsWritten(db: Db): void {
+  dispatchAlertNotifications(channelContextOn(db)).catch((error: unknown) => {
+    console.error(`[alerts] notifications left in the outbox for the next run: ${safeErrorSummary(error)}`);
+  });
 }

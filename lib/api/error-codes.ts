@@ -61,6 +61,10 @@ export const API_ERRORS = {
       "PROJECTS_API_KEY is not set on the server: there is no environment's key to go back to.",
   },
   replay_target_refused: { status: 422, message: "This address cannot be replayed to." },
+  alert_channel_target_refused: {
+    status: 422,
+    message: "Alerts cannot be sent to this address.",
+  },
   check_target_refused: {
     status: 422,
     message: "This address cannot be checked from the console.",

@@ -220,3 +220,25 @@ export function checkConventions(
   }
   return checks;
 }
+
+/**
+ * The headers of a message this console sends in the Standard Webhooks format (alert channels): `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed as the
+ * standard's libraries key it (the base64 after `whsec_`), so any of them verifies it.
+ */
+export function standardWebhooksHeaders(
+  secret: string,
+  messageId: string,
+  unixSeconds: number,
+  body: Buffer,
+): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
+  // The first key is the one the standard's libraries use (the base64 after whsec_; the text without it).
+  const key = standardWebhooksKeys(secret)[0]!.key;
+  const timestamp = String(unixSeconds);
+  const mac = hmac("sha256", key, [utf8(`${messageId}.${timestamp}.`), body]);
+  return {
+    "webhook-id": messageId,
+    "webhook-timestamp": timestamp,
+    "webhook-signature": `v1,${mac.toString("base64")}`,
+  };
+}

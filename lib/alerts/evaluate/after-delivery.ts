@@ -101,7 +101,7 @@ export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): P
 /** evaluateAfterDelivery for the receiver: a failure is logged (never the sender's data) and never touches the delivery. */
 export async function evaluateAfterDeliveryLogged(ctx: Ctx, d: StoredDeliveryFacts): Promise<void> {
   try {
-    if (await evaluateAfterDelivery(ctx, d)) afterNotificationsWritten();
+    if (await evaluateAfterDelivery(ctx, d)) afterNotificationsWritten(ctx.db);
   } catch (error) {
     console.error(
       `[alerts] rules not evaluated for delivery ${d.id} at endpoint ${d.endpointId}: ${safeErrorSummary(error)}`,

@@ -28,7 +28,7 @@ export async function runScheduledAlerts(
   await silence(db, now, isOpen, tally);
   await clearWithTime(db, now, unresolved, tally);
   await serviceApi(db, now, isOpen(SERVICE_SCOPE, "service_api"), tally);
-  if (tally.opened + tally.cleared > 0) afterNotificationsWritten();
+  if (tally.opened + tally.cleared > 0) afterNotificationsWritten(db);
   return tally;
 }
 

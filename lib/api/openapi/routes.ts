@@ -9,6 +9,15 @@ import {
   alertRulesAnswerSchema,
   alertRuleUpdateSchema,
 } from "@/lib/alerts/api-schemas";
+import {
+  channelListSchema,
+  channelParamsSchema,
+  channelSchema,
+  channelTestAnswerSchema,
+  createChannelSchema,
+  createdChannelSchema,
+  updateChannelSchema,
+} from "@/lib/alerts/channels/schemas";
 import type { ApiErrorCode } from "@/lib/api/error-codes";
 import {
   accessTokenListSchema,
@@ -126,6 +135,8 @@ export const API_TAGS = {
   Listen: "`project-console listen`: the live stream, listeners and what they forwarded.",
   "Access tokens": "The tokens machines use (created signed in, in Settings → Access tokens).",
   Alerts: "Alert issues (acknowledge, resolve) and the rules that open them (admins change rules).",
+  "Alert channels":
+    "Where alerts go: Slack-compatible webhooks, signed webhooks, email. Secrets are write-only.",
   Projects: "The workspace's projects, from the service's shared snapshot.",
   Connection:
     "The service's API as the console sees it: the key's state, the budget, the calls; the key.",
@@ -561,6 +572,61 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: "Admins, signed in. Forgets the saved key: PROJECTS_API_KEY applies again.",
     answer: connectionStatusSchema,
     errors: ["session_required", "forbidden", "no_environment_key"],
+  },
+  // Alert channels
+  {
+    method: "GET",
+    path: "/api/alerts/channels",
+    tag: "Alert channels",
+    summary: "List alert channels",
+    description:
+      "Every channel with how its sends go (last success, last error, recent sends). A Slack URL or signing secret only as `secretHint` (host or whsec_, and the last 4).",
+    answer: channelListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/alerts/channels",
+    tag: "Alert channels",
+    summary: "Add an alert channel",
+    description:
+      "Admins. The URL must pass the address guard (public addresses only unless ALLOW_PRIVATE_REPLAY_TARGETS). A signed webhook without `secret` gets one, in this answer only.",
+    body: createChannelSchema,
+    answer: createdChannelSchema,
+    status: 201,
+    errors: ["forbidden", "alert_channel_target_refused"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/alerts/channels/{id}",
+    tag: "Alert channels",
+    summary: "Change an alert channel",
+    description:
+      "Admins. Rename, enable or disable; replace its URL, signing secret or recipients.",
+    params: channelParamsSchema,
+    body: updateChannelSchema,
+    answer: channelSchema,
+    errors: ["forbidden", "not_found", "alert_channel_target_refused"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/alerts/channels/{id}",
+    tag: "Alert channels",
+    summary: "Remove an alert channel",
+    description: "Admins. Its send records go with it; notifications stay for the other channels.",
+    params: channelParamsSchema,
+    status: 204,
+    errors: ["forbidden", "not_found"],
+  },
+  {
+    method: "POST",
+    path: "/api/alerts/channels/{id}/test",
+    tag: "Alert channels",
+    summary: "Send a test alert",
+    description:
+      "Admins. A `test` notification to this channel alone, tried now: the answer says whether it was sent or why not (a failed try is retried after 30 s and 2 min).",
+    params: channelParamsSchema,
+    answer: channelTestAnswerSchema,
+    errors: ["forbidden", "not_found", "invalid_body"],
   },
   // Projects
   {

@@ -13,3 +13,4 @@ export * from "./handler-checks";
 export * from "./alerts";
 export * from "./delivery-replays";
 export * from "./connection";
+export * from "./alert-channels";

@@ -14,7 +14,8 @@ export interface WebhookContext {
 
 let box: SecretBox | undefined;
 
-function secretBox(env: ServerEnv): SecretBox {
+/** The process's one secret box (endpoint and channel secrets, the saved API key). */
+export function secretBox(env: ServerEnv): SecretBox {
   box ??= createSecretBox(
     encryptionKeyFrom({ encryptionKey: env.SECRETS_ENCRYPTION_KEY, authSecret: env.AUTH_SECRET }),
   );

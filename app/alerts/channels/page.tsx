@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { AlertChannels } from "@/components/alerts/alert-channels";
+import { PageHeader } from "@/components/ui/page-header";
+import { channelList } from "@/lib/alerts/channels/console";
+import { requirePageMember } from "@/lib/auth/guard";
+
+export const metadata: Metadata = { title: "Alert channels" };
+export const dynamic = "force-dynamic";
+
+export default async function AlertChannelsPage() {
+  const member = await requirePageMember("/alerts/channels");
+  const { channels, emailConfigured } = await channelList();
+  return (
+    <>
+      <PageHeader
+        title="Channels"
+        description="Where alerts go: a Slack-compatible webhook (Slack, Discord, Mattermost), a signed webhook, or email. Each send is tried three times (now, after 30 s, after 2 min)."
+      />
+      <AlertChannels
+        channels={channels}
+        emailConfigured={emailConfigured}
+        isAdmin={member.role === "admin"}
+      />
+    </>
+  );
+}
