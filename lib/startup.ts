@@ -4,6 +4,7 @@ import { membersDb } from "@/lib/auth/members-db";
 import { getDatabase, getDb } from "@/lib/db/client";
 import { startRetentionTimer } from "@/lib/retention";
 import { onShutdown } from "@/lib/shutdown";
+import { startAnnouncedWatchTimer } from "@/lib/upstream/observed/console";
 
 /**
  * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.
@@ -16,7 +17,8 @@ import { onShutdown } from "@/lib/shutdown";
  *    open it again on demand. Never during `next build`, which must not touch the embedded database.
  *    On Vercel opening only checks that the schema is current (the build migrated); elsewhere it migrates,
  *    pooler-safe (lib/db/postgres-migrate.ts).
- * 3. Off Vercel, runs retention on a timer (on Vercel, Vercel Cron calls /api/cron/retention instead).
+ * 3. Off Vercel, runs retention and the announced endpoints' watch on timers (on Vercel, Vercel Cron calls
+ *    /api/cron/retention and /api/cron/announced instead).
  * 4. Closes the database when the project's own server stops (lib/http/server.ts drains first): the embedded
  *    database's lock is released then, so a replacement server opens it at once.
  */
@@ -32,7 +34,10 @@ export function startServer(): void {
   membersDb().catch((error: unknown) => {
     console.error("[startup] the database could not be opened yet; requests will retry:", error);
   });
-  if (!env.VERCEL) startRetentionTimer(getDb, env);
+  if (!env.VERCEL) {
+    startRetentionTimer(getDb, env);
+    startAnnouncedWatchTimer(getDb, env);
+  }
   onShutdown(async () => {
     const database = await getDatabase().catch(() => null);
     await database?.close();

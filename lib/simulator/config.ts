@@ -12,6 +12,8 @@ export const simConfigSchema = z.strictObject({
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000),
   /** Extra delay before every API answer, to see loading states. */
   latencyMs: z.number().int().min(0).max(60_000),
+  /** Answer the announced read endpoints (spec section 4, "in development") with data instead of 404. */
+  announcedEndpoints: z.boolean(),
 });
 
 export type SimConfig = z.infer<typeof simConfigSchema>;
@@ -22,6 +24,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   strictQuery: true,
   rateLimitPerMinute: 60,
   latencyMs: 0,
+  announcedEndpoints: false,
 };
 
 export const simConfigPatchSchema = simConfigSchema.partial();

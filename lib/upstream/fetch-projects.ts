@@ -3,6 +3,7 @@ import type { UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors } from "./errors";
 import { validateProjects, type ValidatedProjects } from "./validate";
 import { delay } from "@/lib/delay";
+import type { ObservedAnswer } from "./observed/observe-answer";
 
 export interface FetchProjectsOptions {
   config: UpstreamConfig;
@@ -15,6 +16,8 @@ export interface FetchProjectsOptions {
   onRateLimited: (retryAfterSeconds: number) => Promise<void>;
   /** Injectable for tests; Math.random by default. */
   random?: () => number;
+  /** Handed every answer as it arrived (lib/upstream/observed); must return at once. */
+  observe?: (answer: ObservedAnswer) => void;
 }
 
 /** Four attempts at most: each one spends a call of the shared budget. */
@@ -86,6 +89,7 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = await response.text();
+      options.observe?.({ status: response.status, headers: response.headers, body });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
       lastFailure = timedOut

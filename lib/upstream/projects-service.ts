@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/connect";
 import { sourceId, type UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors, type UpstreamProblem } from "./errors";
 import { fetchProjects } from "./fetch-projects";
+import { observedFactsRecorder, type ObservedFactsRecorder } from "./observed/record";
 import {
   ensureStateRow,
   readSnapshot,
@@ -81,6 +82,8 @@ export class ProjectsService {
   private loading: Promise<CachedBody | undefined> | undefined;
   private metaRead: Promise<StateMeta> | undefined;
   private lastMeta: { meta: StateMeta; readAt: number } | undefined;
+  /** Records what each answer shows of what the spec leaves unsaid (lib/upstream/observed). */
+  readonly observed: ObservedFactsRecorder;
 
   constructor(options: ProjectsServiceOptions) {
     this.db = options.db;
@@ -88,6 +91,7 @@ export class ProjectsService {
     this.source = sourceId(options.config);
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => console.warn(line));
+    this.observed = observedFactsRecorder(this.db, this.config, this.log);
   }
 
   get configured(): boolean {
@@ -192,6 +196,7 @@ export class ProjectsService {
         random: this.random,
         reserveCall: () => reserveCall(this.db, this.source, this.config.callsPerMinute),
         onRateLimited: (seconds) => recordRetryAfter(this.db, this.source, seconds),
+        observe: this.observed,
       });
       await saveSuccess(this.db, this.source, this.holder, result);
       if (result.invalid.count > 0) {
