@@ -13,7 +13,7 @@ import {
 import { serviceIdOf } from "@/lib/upstream/observed/record";
 import { loadProjectsFacts, SAME_COUNT_AFTER } from "@/lib/upstream/observed/read";
 import { storageTargets } from "../support/databases";
-import { KEY, startSim, testConfig, type SimHandle } from "./upstream-support";
+import { startSim, testConfig, type SimHandle } from "./upstream-support";
 
 /**
  * What the spec leaves unsaid, observed through real answers of the simulator (and of a small server that
