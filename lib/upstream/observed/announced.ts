@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/connect";
 import { upstreamAnnouncedEndpoints, upstreamAnnouncedWatch } from "@/lib/db/schema";
 import { shortened, storableJson, storableText } from "@/lib/db/storable-text";
 import { reserveCall } from "@/lib/rate-limit/upstream-ceiling";
+import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 import { observeData, type Observation } from "@/lib/webhooks/shared/event-shapes/observe";
 import { sourceId, type UpstreamConfig } from "@/lib/upstream/config";
 import { redact, UpstreamError } from "@/lib/upstream/errors";
@@ -68,27 +69,6 @@ function kilobytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** Reads at most MAX_ANSWER_BYTES of a body; `tooLarge` when there was more (the rest is not read). */
-async function readCapped(
-  response: Response,
-): Promise<{ text: string; bytes: number; tooLarge: boolean }> {
-  const reader = response.body?.getReader();
-  if (!reader) return { text: "", bytes: 0, tooLarge: false };
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      return { text: "", bytes, tooLarge: true };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString("utf8"), bytes, tooLarge: false };
-}
-
 /** What a 2xx answer was: its shape when it is JSON, else what it was instead. */
 export function describeFirstAnswer(
   text: string,
@@ -148,9 +128,12 @@ export async function checkOne(
         : "the service could not be reached",
     };
   }
-  let body: Awaited<ReturnType<typeof readCapped>>;
+  let body: { text: string; bytes: number; tooLarge: boolean };
   try {
-    body = await readCapped(response);
+    const read = await readBodyWithLimit(response, MAX_ANSWER_BYTES);
+    body = read.ok
+      ? { text: read.bytes.toString("utf8"), bytes: read.bytes.length, tooLarge: false }
+      : { text: "", bytes: 0, tooLarge: true };
   } catch {
     return { ...base, state: "failed", status: response.status, note: "the answer broke off" };
   }

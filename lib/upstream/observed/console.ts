@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { Member } from "@/lib/auth/guard";
 import { getDb, type Db } from "@/lib/db/client";
 import { getServerEnv, type ServerEnv } from "@/lib/env";
+import { startProcessTimer } from "@/lib/process-timer";
 import { configFromEnv } from "@/lib/upstream/config";
 import { loadAnnouncedWatch, runAnnouncedWatch } from "./announced";
 import { serviceIdOf } from "./record";
@@ -57,18 +58,9 @@ const FIRST_TICK_AFTER_MS = 90_000;
  * /api/cron/announced instead). Every instance ticks; the lease row lets one of them run when it is due.
  */
 export function startAnnouncedWatchTimer(openDb: () => Promise<Db>, env: ServerEnv): void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runAnnouncedWatch(await openDb(), configFromEnv(env));
-    } catch (error) {
-      console.error("[announced] watch failed:", error instanceof Error ? error.message : error);
-    } finally {
-      running = false;
-    }
-  };
-  setTimeout(() => void tick(), FIRST_TICK_AFTER_MS).unref();
-  setInterval(() => void tick(), WATCH_TICK_MS).unref();
+  startProcessTimer(
+    "announced",
+    { firstAfterMs: FIRST_TICK_AFTER_MS, everyMs: WATCH_TICK_MS },
+    async () => runAnnouncedWatch(await openDb(), configFromEnv(env)),
+  );
 }
