@@ -1,6 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
+import { startProcessTimer } from "@/lib/process-timer";
 import { prune as pruneSignInAttempts } from "@/lib/rate-limit/sign-in";
 import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
 import type { Db } from "@/lib/db/client";
@@ -58,18 +59,9 @@ const FIRST_RUN_AFTER_MS = 60_000;
  * never keeps the process alive, and a run that fails is logged and retried at the next tick.
  */
 export function startRetentionTimer(openDb: () => Promise<Db>, env: ServerEnv): void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runRetention(await openDb(), env);
-    } catch (error) {
-      console.error("[retention] failed:", error instanceof Error ? error.message : error);
-    } finally {
-      running = false;
-    }
-  };
-  setTimeout(() => void tick(), FIRST_RUN_AFTER_MS).unref();
-  setInterval(() => void tick(), RETENTION_EVERY_MS).unref();
+  startProcessTimer(
+    "retention",
+    { firstAfterMs: FIRST_RUN_AFTER_MS, everyMs: RETENTION_EVERY_MS },
+    async () => runRetention(await openDb(), env),
+  );
 }

@@ -6,6 +6,7 @@ import { startAlertDispatchTimer } from "@/lib/alerts/channels/timer";
 import { startRetentionTimer } from "@/lib/retention";
 import { startAlertsTimer } from "@/lib/alerts/evaluate/scheduled";
 import { onShutdown } from "@/lib/shutdown";
+import { startAnnouncedWatchTimer } from "@/lib/upstream/observed/console";
 
 /**
  * Node.js only (instrumentation.ts loads it for the nodejs runtime), once per server instance.
@@ -18,8 +19,9 @@ import { onShutdown } from "@/lib/shutdown";
  *    open it again on demand. Never during `next build`, which must not touch the embedded database.
  *    On Vercel opening only checks that the schema is current (the build migrated); elsewhere it migrates,
  *    pooler-safe (lib/db/postgres-migrate.ts).
- * 3. Off Vercel, runs retention, the alerts' time rules and the alerts outbox's dispatcher on timers (on
- *    Vercel, Vercel Cron calls /api/cron/retention, which dispatches too, and /api/cron/alerts instead).
+ * 3. Off Vercel, runs retention, the alerts' time rules, the alerts outbox's dispatcher and the announced
+ *    endpoints' watch on timers (on Vercel, Vercel Cron calls /api/cron/retention, which dispatches too,
+ *    /api/cron/alerts and /api/cron/announced instead).
  * 4. Closes the database when the project's own server stops (lib/http/server.ts drains first): the embedded
  *    database's lock is released then, so a replacement server opens it at once.
  */
@@ -39,6 +41,7 @@ export function startServer(): void {
     startRetentionTimer(getDb, env);
     startAlertDispatchTimer();
     if (env.ALERTS_ENABLED) startAlertsTimer(getDb);
+    startAnnouncedWatchTimer(getDb, env);
   }
   onShutdown(async () => {
     const database = await getDatabase().catch(() => null);

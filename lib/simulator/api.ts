@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { applyDataFault, STANDARD_ERRORS } from "./api-faults";
+import { ANNOUNCED, announcedAnswer } from "./announced";
 import type { SimContext } from "./context";
 import type { Fault } from "./faults";
 import { delay } from "../delay";
@@ -11,15 +12,6 @@ import { hasBody, sendError, sendJson } from "./http";
  */
 export const API_PREFIX = "/api/public";
 
-/** Announced in spec section 4 as "in development": they answer 404 like any unknown path. */
-const ANNOUNCED: [string, RegExp][] = [
-  ["GET", /^\/projects\/[^/]+$/],
-  ["GET", /^\/projects\/[^/]+\/tasks$/],
-  ["POST", /^\/tasks\/[^/]+\/complete$/],
-  ["POST", /^\/tasks\/[^/]+\/comments$/],
-  ["GET", /^\/clients$/],
-  ["GET", /^\/time-entries$/],
-];
 
 function bearerToken(req: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
@@ -90,7 +82,18 @@ export async function handleApi(
   const path = url.pathname.slice(API_PREFIX.length).replace(/\/+$/, "") || "/";
   const method = req.method ?? "GET";
   if (path !== "/projects") {
-    const announced = ANNOUNCED.some(([m, pattern]) => m === method && pattern.test(path));
+    // Announced in spec section 4 as "in development": 404 like any unknown path, unless the switch
+    // `announcedEndpoints` makes the reads available (announced.ts).
+    const announced = ANNOUNCED.find((a) => a.method === method && a.pattern.test(path));
+    if (announced?.read && ctx.config.announcedEndpoints) {
+      const answer = announcedAnswer(
+        path,
+        ctx.store.workspace(spec.workspace).projects,
+        ctx.config.onHoldStatus,
+      );
+      if (answer !== undefined) return sendJson(res, 200, answer);
+      return sendError(res, 404, `No project at ${API_PREFIX}${path}.`);
+    }
     return sendError(
       res,
       404,

@@ -29,6 +29,8 @@ Usage: npm run sim -- [flags]
   --count-rejected      count 429-answered requests against the window (default off)
   --lenient-query       ignore unknown query parameters instead of answering 400 (default off)
   --latency-ms N        delay every API answer by N ms (default ${DEFAULT_CONFIG.latencyMs})
+  --announced-endpoints answer the announced reads (GET /projects/:id, /projects/:id/tasks, /clients,
+                        /time-entries) with data instead of 404 (default off)
   --help                this text
 
 Control API: http://<host>:<port>/__sim/ (health, faults, config, projects, reset, stats, webhooks/emit).
@@ -65,6 +67,7 @@ async function main() {
       "count-rejected": { type: "boolean" },
       "lenient-query": { type: "boolean" },
       "latency-ms": { type: "string" },
+      "announced-endpoints": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -90,6 +93,7 @@ async function main() {
       countRejected: values["count-rejected"] ?? DEFAULT_CONFIG.countRejected,
       strictQuery: !values["lenient-query"],
       latencyMs: integer("latency-ms", values["latency-ms"], DEFAULT_CONFIG.latencyMs),
+      announcedEndpoints: values["announced-endpoints"] ?? DEFAULT_CONFIG.announcedEndpoints,
     },
   });
   const config = sim.context.config;
@@ -107,6 +111,7 @@ async function main() {
       `[sim]   rate limit      ${config.rateLimitPerMinute}/min per key, rolling window, rejected ${config.countRejected ? "count" : "do not count"}${flag(values["rate-limit"])}`,
       `[sim]   query           ${config.strictQuery ? "unknown parameters → 400" : "unknown parameters ignored"}${flag(values["lenient-query"])}`,
       `[sim]   latency         ${config.latencyMs} ms${flag(values["latency-ms"])}`,
+      `[sim]   announced reads ${config.announcedEndpoints ? "available" : "404 (in development)"}${flag(values["announced-endpoints"])}`,
       `[sim]   control API     ${sim.url}/__sim/ (health, faults, config, projects, reset, stats, webhooks/emit)`,
     ].join("\n"),
   );

@@ -17,6 +17,8 @@ export const simConfigSchema = z.strictObject({
    * is redirected (301) to its https:// address, as a TLS-only edge does.
    */
   rejectPlainHttp: z.boolean(),
+  /** Answer the announced read endpoints (spec section 4, "in development") with data instead of 404. */
+  announcedEndpoints: z.boolean(),
 });
 
 export type SimConfig = z.infer<typeof simConfigSchema>;
@@ -28,6 +30,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   rateLimitPerMinute: 60,
   latencyMs: 0,
   rejectPlainHttp: false,
+  announcedEndpoints: false,
 };
 
 export const simConfigPatchSchema = simConfigSchema.partial();

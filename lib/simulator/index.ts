@@ -22,7 +22,8 @@
  *   `invalid_element` (`variant`?: bad_timestamp | missing_field | wrong_type, `index`?). `GET` lists,
  *   `DELETE` clears.
  * - `GET|POST /__sim/config`: `onHoldStatus` ("on_hold"), `countRejected` (false), `strictQuery` (true),
- *   `rateLimitPerMinute` (60), `latencyMs` (0).
+ *   `rateLimitPerMinute` (60), `latencyMs` (0), `announcedEndpoints` (false: the announced reads answer 404;
+ *   true: they answer plausible data, announced.ts).
  * - Data (workspace `?workspace=` or "main"): `GET /__sim/projects` (all states, with `listed`),
  *   `POST /__sim/projects` (partial project → 201 full one), `PATCH /__sim/projects/:id`,
  *   `DELETE /__sim/projects/:id`; `POST /__sim/reset` restores the seeded data and config and clears faults,

@@ -3,6 +3,7 @@ import type { UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors } from "./errors";
 import { validateProjects, type ValidatedProjects } from "./validate";
 import { delay } from "@/lib/delay";
+import type { ObservedAnswer } from "./observed/observe-answer";
 
 export interface FetchProjectsOptions {
   config: UpstreamConfig;
@@ -17,6 +18,8 @@ export interface FetchProjectsOptions {
   onCall?: (call: CallRecord) => Promise<void>;
   /** Injectable for tests; Math.random by default. */
   random?: () => number;
+  /** Handed every answer as it arrived (lib/upstream/observed); must return at once. */
+  observe?: (answer: ObservedAnswer) => void;
 }
 
 /** One call to the service as Settings → Connection lists it (lib/connection/call-log.ts). */
@@ -140,6 +143,7 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = await response.text();
+      options.observe?.({ status: response.status, headers: response.headers, body });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
       lastFailure = timedOut

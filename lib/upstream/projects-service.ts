@@ -5,6 +5,7 @@ import { sourceId, type UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors, type UpstreamProblem } from "./errors";
 import { recordCall, THIS_INSTANCE, type CallReason } from "./call-log";
 import { fetchProjects } from "./fetch-projects";
+import { observedFactsRecorder, type ObservedFactsRecorder } from "./observed/record";
 import {
   ensureStateRow,
   readSnapshot,
@@ -91,6 +92,8 @@ export class ProjectsService {
   private loading: Promise<CachedBody | undefined> | undefined;
   private metaRead: Promise<StateMeta> | undefined;
   private lastMeta: { meta: StateMeta; readAt: number } | undefined;
+  /** Records what each answer shows of what the spec leaves unsaid (lib/upstream/observed). */
+  readonly observed: ObservedFactsRecorder;
 
   constructor(options: ProjectsServiceOptions) {
     this.db = options.db;
@@ -100,6 +103,7 @@ export class ProjectsService {
     this.log = options.log ?? ((line) => console.warn(line));
     this.instance = options.instance ?? THIS_INSTANCE;
     this.stillCurrent = options.stillCurrent ?? (() => Promise.resolve(true));
+    this.observed = observedFactsRecorder(this.db, this.config, this.log);
   }
 
   get configured(): boolean {
@@ -207,6 +211,7 @@ export class ProjectsService {
         reserveCall: () => reserveCall(this.db, this.source, this.config.callsPerMinute),
         onRateLimited: (seconds) => recordRetryAfter(this.db, this.source, seconds),
         onCall: (call) => recordCall(this.db, call, { reason, instance: this.instance, apiKey }),
+        observe: this.observed,
       });
       await saveSuccess(this.db, this.source, this.holder, result);
       if (result.invalid.count > 0) {

@@ -206,10 +206,18 @@ for (const target of hostDatabases()) {
         ["/api/webhooks/checks/{id}", "/api/webhooks/checks/00000000-0000-4000-8000-000000000000"],
         // This host's projects service is a closed port: the documented upstream error.
         ["/api/projects", "/api/projects"],
+        ["/api/connection/observed", "/api/connection/observed"],
       ];
       for (const [documented, url] of gets) {
         await validated("GET", documented, await call("GET", url));
       }
+      // The announced endpoints of a closed port: each check recorded as failed, the run answered.
+      await validated(
+        "POST",
+        "/api/connection/observed/check",
+        await call("POST", "/api/connection/observed/check"),
+        200,
+      );
       // Waiting after the signed delivery: the ones sent since are already there, so it answers at once.
       const detail = (await (
         await call("GET", `/api/webhooks/deliveries/${delivery.id}`)

@@ -24,6 +24,7 @@ const EXCLUDED: Record<string, string> = {
   "/api/health": "the platform's liveness probe, public and outside the console API",
   "/api/cron/retention": "Vercel Cron's trigger, called with CRON_SECRET only",
   "/api/cron/alerts": "Vercel Cron's trigger of the alerts' time rules, called with CRON_SECRET only",
+  "/api/cron/announced": "Vercel Cron's trigger, called with CRON_SECRET only",
   "/api/{path}": "the JSON 404 of every /api path no route handles",
   "/api/mcp":
     "the MCP server (JSON-RPC over Streamable HTTP, docs/mcp.md): the protocol describes its own tools (tools/list)",

@@ -38,6 +38,10 @@ import {
 } from "@/lib/connection/schema";
 import { projectsQuerySchema, projectsResponseSchema } from "@/lib/projects/schema";
 import {
+  announcedCheckAnswerSchema,
+  observedAnswerSchema,
+} from "@/lib/upstream/observed/schemas";
+import {
   clearedDeliveriesSchema,
   deliveriesPageSchema,
   deliveryAnswerSchema,
@@ -139,7 +143,7 @@ export const API_TAGS = {
     "Where alerts go: Slack-compatible webhooks, signed webhooks, email. Secrets are write-only.",
   Projects: "The workspace's projects, from the service's shared snapshot.",
   Connection:
-    "The service's API as the console sees it: the key's state, the budget, the calls; the key.",
+    "The service's API as the console sees it: the key's state, the budget, the calls, what it was observed doing, its announced endpoints; the key.",
   Receiver: "Where the service sends its webhooks: public, verified by signature.",
   Reference: "This document.",
 } as const;
@@ -652,6 +656,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "upstream_malformed_json",
       "upstream_bad_shape",
     ],
+  },
+  // Connection
+  {
+    method: "GET",
+    path: "/api/connection/observed",
+    tag: "Connection",
+    summary: "What the service was observed doing",
+    description:
+      "Facts the spec leaves unsaid, each with first and last seen and how often: the projects answers' status strings, nulls, list sizes, headers, statuses; the webhooks' signature scheme, retries and event names; the announced endpoints' watch. Reads what the console recorded: no call to the service.",
+    answer: observedAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/connection/observed/check",
+    tag: "Connection",
+    summary: "Check the announced endpoints now",
+    description:
+      "Admins. Calls the announced read endpoints once each, within the shared call budget (only while 10 calls of the minute stay free); never the announced writes. `outcome` is `busy` while another check runs.",
+    answer: announcedCheckAnswerSchema,
+    errors: ["forbidden"],
   },
   {
     method: "GET",

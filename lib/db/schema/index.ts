@@ -14,3 +14,4 @@ export * from "./alerts";
 export * from "./delivery-replays";
 export * from "./connection";
 export * from "./alert-channels";
+export * from "./upstream-observed";

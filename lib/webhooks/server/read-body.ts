@@ -11,7 +11,11 @@ export function declaredLengthTooLarge(headers: Headers, maxBytes: number): bool
   return Number(declared) > maxBytes;
 }
 
-export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<BodyResult> {
+/** A request's body, or a response's (the announced endpoints' watch reads the service's answers so). */
+export async function readBodyWithLimit(
+  request: Pick<Request, "headers" | "body">,
+  maxBytes: number,
+): Promise<BodyResult> {
   if (declaredLengthTooLarge(request.headers, maxBytes)) return { ok: false, reason: "too_large" };
   if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
   const reader = request.body.getReader();
