@@ -11,3 +11,4 @@ export * from "./access-tokens";
 export * from "./listen";
 export * from "./handler-checks";
 export * from "./alerts";
+export * from "./delivery-shares";
