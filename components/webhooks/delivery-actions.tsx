@@ -27,6 +27,7 @@ import { toCurl, toFetch, type CopySource } from "@/lib/webhooks/shared/replay/c
 import { useDeliveryRemoval } from "@/lib/webhooks/browser/use-delivery-removal";
 import { receiverUrl } from "./receiver-url";
 import { ReplayDialog } from "./replay-dialog";
+import { ShareDialog } from "./share-dialog";
 
 function copySource(delivery: DeliveryDetail): CopySource {
   return {
@@ -70,6 +71,7 @@ export function DeliveryActions({
         endpoints={endpoints}
         defaultUrl={receiverUrl(delivery.endpointId)}
       />
+      <ShareDialog key={`share-${delivery.id}`} delivery={delivery} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" aria-label="Copy as">
