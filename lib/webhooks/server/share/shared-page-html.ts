@@ -1,4 +1,5 @@
 import { htmlText, jsonText } from "@/lib/text/escape";
+import { utcMinute } from "@/lib/ui/utc-time";
 import { MASK, type SharedDelivery } from "@/lib/webhooks/shared/share/redact";
 
 /**
@@ -111,14 +112,14 @@ export function sharedDeliveryHtml(delivery: SharedDelivery, expiresAt: string):
   const content = `
 <p class="muted small">Shared webhook delivery · read-only</p>
 <h1>${escape(title)}</h1>
-<p class="muted small">Received <time datetime="${escape(delivery.receivedAt)}">${escape(utc(delivery.receivedAt))}</time> at endpoint ${escape(delivery.endpointId)}</p>
+<p class="muted small">Received <time datetime="${escape(delivery.receivedAt)}">${escape(utcMinute(delivery.receivedAt))}</time> at endpoint ${escape(delivery.endpointId)}</p>
 <div class="facts">${verdictBadge(delivery.verification.result)}
 <span class="badge">${escape(delivery.method)}</span>
 <span class="badge">answered ${delivery.response.status}</span>
 <span class="badge">attempt ${delivery.attempt}</span>
 <span class="badge">${delivery.size} bytes</span>
 ${delivery.verification.scheme ? `<span class="badge">${escape(delivery.verification.scheme)}</span>` : ""}</div>
-<div class="banner">This link expires <time datetime="${escape(expiresAt)}">${escape(utc(expiresAt))}</time>.</div>
+<div class="banner">This link expires <time datetime="${escape(expiresAt)}">${escape(utcMinute(expiresAt))}</time>.</div>
 ${redactionNote(delivery)}
 <section class="card"><h2>Findings</h2>${findings}</section>
 <section class="card"><h2>Headers</h2><table><tbody>${headerRows}</tbody></table>${delivery.query ? `<p class="small"><span class="muted">Query</span> <code>${escape(delivery.query)}</code></p>` : ""}</section>
@@ -139,8 +140,4 @@ export function sharedRateLimitedHtml(message: string): string {
     "Too many requests",
     `<h1>Too many requests</h1><p class="muted">${escape(message)}</p>`,
   );
-}
-
-function utc(iso: string): string {
-  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
 }
