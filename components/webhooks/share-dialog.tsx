@@ -239,7 +239,7 @@ function ShareList({
         <ul className="divide-y rounded-md border text-xs">
           {shares.map((share) => (
             <li key={share.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-              <span className="min-w-0 flex-1 truncate">
+              <span className="min-w-0 flex-1">
                 {share.createdBy} · made <UtcTime iso={share.createdAt} />
                 <span className="text-muted-foreground">
                   {" "}
