@@ -11,6 +11,7 @@ import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import { hasFilters, type InspectorView } from "@/lib/webhooks/browser/use-inspector-view";
 import { cn } from "@/lib/utils";
 import { ExportButton } from "./export-button";
+import { SearchHint, searchProblem } from "./search-hint";
 import { FilterSelect } from "./filter-select";
 import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
@@ -49,11 +50,13 @@ export function InspectorToolbar({
     setLastQ(view.q);
     setText(view.q);
   }
+  // A line the API would refuse stays in the box with its message, and is not sent.
+  const problem = text.trim() ? searchProblem(text) : null;
   useEffect(() => {
-    if (text === view.q) return;
+    if (text === view.q || problem) return;
     const timer = window.setTimeout(() => setView({ q: text }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, view.q, setView]);
+  }, [text, view.q, setView, problem]);
 
   return (
     <div className="flex flex-col gap-2 border-b px-3 py-2">
@@ -75,8 +78,10 @@ export function InspectorToolbar({
                 event.currentTarget.blur();
               }
             }}
-            placeholder="Search bodies…"
+            placeholder="Search bodies or fields…"
             aria-label="Search in delivery bodies"
+            aria-describedby="inspector-search-hint"
+            aria-invalid={problem ? true : undefined}
             maxLength={200}
             className="h-7 pr-8 pl-7"
           />
@@ -89,6 +94,7 @@ export function InspectorToolbar({
           onShowPending={onShowPending}
         />
       </div>
+      <SearchHint id="inspector-search-hint" problem={problem} />
       <div className="flex flex-wrap items-center gap-2">
         <FilterSelect
           label="Endpoint"

@@ -160,7 +160,7 @@ function tools(caller: McpCaller) {
           .string()
           .optional()
           .describe(
-            "Text searched for in the body (case-insensitive in a text body), at most 200 characters.",
+            `Text searched for in the body (case-insensitive in a text body), and/or conditions on JSON fields: path = value, path != value, path ~ text, path exists (e.g. \`data.task_id = "t_1" roof\`). At most 200 characters.`,
           ),
         before: z
           .string()

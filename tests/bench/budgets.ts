@@ -58,6 +58,7 @@ function inspectorBudgets(database: string): Record<string, Budget> {
     [`inspector.${database}.facets`]: { max: 500, source },
     [`inspector.${database}.facets-search`]: { max: 500, source },
     [`inspector.${database}.select`]: { max: 100, source },
+    [`inspector.${database}.field-search`]: { max: 500, source: "issue 28" },
   };
 }
 

@@ -20,6 +20,7 @@ export function newDelivery(endpointId: string, overrides: Partial<NewDelivery> 
     body,
     bodySha256: createHash("sha256").update(body).digest("hex"),
     bodyIsText: true,
+    bodyIsJson: true,
     preview: body.toString("utf8").slice(0, 160),
     event: "task.created",
     verification: "verified",

@@ -49,6 +49,7 @@ function delivery(
     body,
     bodySha256: randomBytes(32).toString("hex"),
     bodyIsText: false,
+    bodyIsJson: false,
     preview: null,
     event,
     verification: "verified",

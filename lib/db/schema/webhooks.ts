@@ -83,6 +83,11 @@ export const webhookDeliveries = pgTable(
     size: integer("size").notNull(),
     /** Valid UTF-8 without NUL bytes, i.e. convertible to PostgreSQL text (text search, previews). */
     bodyIsText: boolean("body_is_text").notNull(),
+    /**
+     * JSON that PostgreSQL's jsonb reads as JavaScript did (analyze.ts isJsonbReady): the field search
+     * casts only these bodies, so a hostile one cannot fail or stall a search.
+     */
+    bodyIsJson: boolean("body_is_json").notNull().default(false),
     preview: text("preview"),
     /** The envelope's `event` when there is one (even an unknown name). */
     event: text("event"),

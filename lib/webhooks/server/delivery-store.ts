@@ -8,6 +8,8 @@ import type { VerificationResult } from "./verify";
 import { UNKNOWN_EVENT_FILTER, VERIFICATION_RESULTS } from "@/lib/webhooks/shared/constants";
 import { decodeCursor, type CursorPosition } from "./cursor";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
+import { parseDeliverySearch } from "@/lib/webhooks/shared/field-search";
+import { fieldConditionSql } from "./field-search-sql";
 
 /** Everything stored about one delivery, decided before the single INSERT that makes it durable. */
 export interface NewDelivery {
@@ -22,6 +24,8 @@ export interface NewDelivery {
   body: Buffer;
   bodySha256: string;
   bodyIsText: boolean;
+  /** JSON jsonb reads (analyze.ts isJsonbReady): the field search casts only these. */
+  bodyIsJson: boolean;
   preview: string | null;
   event: string | null;
   verification: VerificationResult;
@@ -90,14 +94,15 @@ export function deliveryInsertParts(
     insert: sql`
     insert into webhook_deliveries (
       endpoint_id, received_at, method, query, headers, client_address, content_type, body, body_sha256, size,
-      body_is_text, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
+      body_is_text, body_is_json, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
       attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds
     )
     select
       ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${storableText(delivery.method)}::text,
       ${storableText(delivery.query)}::text, ${storableJson(delivery.headers)}::jsonb, ${storableText(delivery.clientAddress)}::text,
       ${storableText(delivery.contentType)}::text, ${delivery.body}::bytea, ${delivery.bodySha256}::text,
-      ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${storableText(delivery.preview)}::text,
+      ${delivery.body.length}::int, ${delivery.bodyIsText}::boolean, ${delivery.bodyIsJson}::boolean,
+      ${storableText(delivery.preview)}::text,
       ${storableText(delivery.event)}::text, ${delivery.verification}::text, ${delivery.scheme}::text,
       ${delivery.schemeMismatch}::boolean, ${storableText(delivery.signedTimestamp)}::text,
       ${storableJson(boundedFindings(delivery.findings))}::jsonb,
@@ -134,7 +139,10 @@ export interface DeliveryFilters {
   verification?: VerificationResult;
   since?: Date;
   until?: Date;
-  /** Text in the body: case-insensitive in text bodies, exact bytes in binary ones. */
+  /**
+   * The search line (shared/field-search.ts): text in the body (case-insensitive in text bodies, exact
+   * bytes in binary ones) and conditions on the JSON body's fields.
+   */
   q?: string;
 }
 
@@ -153,6 +161,18 @@ const knownEvents = sql.join(
 );
 const eventBucket = sql<string>`case when ${d.event} in (${knownEvents}) then ${d.event} else ${UNKNOWN_EVENT_FILTER}::text end`;
 
+/** Text in the body: case-insensitive in text bodies, exact bytes in binary ones. */
+function bodyTextCondition(text: string): SQL {
+  // Text bodies hold no NUL (bodyIsText), so a search for one looks in the binary bodies only; the
+  // bytes are sent as bytea, since PostgreSQL text cannot carry a NUL.
+  const bytes = sql`${Buffer.from(text, "utf8")}::bytea`;
+  return isStorableText(text)
+    ? sql`(case when ${d.bodyIsText}
+      then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${text}::text)) > 0
+      else position(${bytes} in ${d.body}) > 0 end)`
+    : sql`(not ${d.bodyIsText} and position(${bytes} in ${d.body}) > 0)`;
+}
+
 export function filterConditions(filters: DeliveryFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.endpointId) conditions.push(eq(d.endpointId, filters.endpointId));
@@ -163,16 +183,10 @@ export function filterConditions(filters: DeliveryFilters): SQL[] {
   if (filters.since) conditions.push(gte(d.receivedAt, filters.since));
   if (filters.until) conditions.push(lt(d.receivedAt, filters.until));
   if (filters.q) {
-    // Text bodies hold no NUL (bodyIsText), so a search for one looks in the binary bodies only; the
-    // bytes are sent as bytea, since PostgreSQL text cannot carry a NUL.
-    const bytes = sql`${Buffer.from(filters.q, "utf8")}::bytea`;
-    conditions.push(
-      isStorableText(filters.q)
-        ? sql`(case when ${d.bodyIsText}
-      then strpos(lower(convert_from(${d.body}, 'UTF8')), lower(${filters.q}::text)) > 0
-      else position(${bytes} in ${d.body}) > 0 end)`
-        : sql`(not ${d.bodyIsText} and position(${bytes} in ${d.body}) > 0)`,
-    );
+    const search = parseDeliverySearch(filters.q);
+    // The routes validate q with the same parser (api-schemas.ts); a caller that did not is told as they are.
+    if (typeof search === "string") throw new ApiError("invalid_query", `q: ${search}`);
+    conditions.push(...search.texts.map(bodyTextCondition), ...search.conditions.map(fieldConditionSql));
   }
   return conditions;
 }

@@ -134,6 +134,7 @@ function assessDelivery(
     body,
     bodySha256: analysis.sha256,
     bodyIsText: analysis.isText,
+    bodyIsJson: analysis.isJson,
     preview: analysis.preview,
     event: analysis.event,
     verification: verification.result,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseSchemeId } from "@/lib/signing/schemes";
 import { ENDPOINT_ID_PATTERN, VERIFICATION_RESULTS } from "./constants";
 import { WEBHOOK_EVENTS } from "./events";
+import { parseDeliverySearch } from "./field-search";
 
 /**
  * Inputs of the webhook console's API (endpoints and deliveries), validated at the boundary. Shared with the
@@ -106,7 +107,16 @@ const deliveryFilterFields = {
     .optional(),
   since: isoTime.optional(),
   until: isoTime.optional(),
-  q: z.string().min(1, { message: "must not be empty" }).max(200).optional(),
+  /** Text and field conditions (field-search.ts); bad syntax is a 400 saying what is wrong. */
+  q: z
+    .string()
+    .min(1, { message: "must not be empty" })
+    .max(200)
+    .superRefine((line, context) => {
+      const search = parseDeliverySearch(line);
+      if (typeof search === "string") context.addIssue({ code: "custom", message: search });
+    })
+    .optional(),
 };
 
 const sinceNotAfterUntil = {

@@ -4,7 +4,7 @@
  */
 
 const MATCH_MAX_CHARS = 1000;
-const PATH_MAX_SEGMENTS = 32;
+export const PATH_MAX_SEGMENTS = 32;
 
 /** One `match=` condition: the value at a dotted path of the JSON body equals `value` (see fieldsMatch). */
 export interface FieldMatch {
@@ -22,20 +22,29 @@ export function parseFieldMatch(text: string): FieldMatch | string {
   if (text.length > MATCH_MAX_CHARS) return `must be at most ${MATCH_MAX_CHARS} characters`;
   const equals = text.indexOf("=");
   if (equals < 0) return `"${clip(text)}" must be path=value, like data.task_id=123`;
-  const path = text.slice(0, equals).split(".");
-  if (path.some((segment) => segment.trim() === "")) {
+  const path = parseFieldPath(text.slice(0, equals));
+  if (path === null) {
     return `"${clip(text)}" needs a dotted path before =, like data.task_id (no empty segment)`;
   }
   if (path.length > PATH_MAX_SEGMENTS) return `paths have at most ${PATH_MAX_SEGMENTS} segments`;
   return { path, value: text.slice(equals + 1) };
 }
 
-function clip(text: string): string {
+/**
+ * `data.items.0.id` → ["data", "items", "0", "id"]; null when a segment is empty (or only spaces). The one
+ * reading of a dotted path, shared by `match=` and the inspector's field search (field-search.ts).
+ */
+export function parseFieldPath(text: string): string[] | null {
+  const path = text.split(".");
+  return path.some((segment) => segment.trim() === "") ? null : path;
+}
+
+export function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** A JSON number as JSON writes it: "123" is one, "0x7b", " 123", "1_000" and "" are not. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
  * Whether one JSON value equals the text a caller typed. The caller cannot say a type, so the text is read
