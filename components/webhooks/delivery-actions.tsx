@@ -29,6 +29,7 @@ import { receiverUrl } from "./receiver-url";
 import { ReplayDialog } from "./replay-dialog";
 import { EditReplayDialog } from "./edit-replay-dialog";
 import { CompareMenu } from "./delivery-relations";
+import { ShareDialog } from "./share-dialog";
 
 function copySource(delivery: DeliveryDetail): CopySource {
   return {
@@ -74,6 +75,7 @@ export function DeliveryActions({
       />
       <EditReplayDialog key={`edit-${delivery.id}`} delivery={delivery} />
       <CompareMenu delivery={delivery} />
+      <ShareDialog key={`share-${delivery.id}`} delivery={delivery} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" aria-label="Copy as">

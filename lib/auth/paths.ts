@@ -9,6 +9,12 @@ export const CHOOSE_PASSWORD_PATH = "/choose-password";
 
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = new Set([SIGN_IN_PATH]);
+/**
+ * Pages below these a signed-out visitor may open: `/s/<token>`, a shared delivery (lib/webhooks/server/share/),
+ * whose unguessable token is the credential; the route answers 404 for any token it does not know.
+ */
+export const SHARED_PAGE_PREFIX = "/s";
+const PUBLIC_PAGE_PREFIXES = [SHARED_PAGE_PREFIX];
 
 /**
  * API paths that answer without a session: next-auth itself, the health check, the webhook receiver (whose
@@ -59,7 +65,9 @@ export function classifyPath(pathname: string): Access {
     }
     return "api";
   }
-  return PUBLIC_PAGES.has(pathname) ? "public-page" : "page";
+  return PUBLIC_PAGES.has(pathname) || PUBLIC_PAGE_PREFIXES.some((p) => within(pathname, p))
+    ? "public-page"
+    : "page";
 }
 
 /** Request headers set by proxy.ts for the server components (never trusted from a client: overwritten). */

@@ -99,6 +99,15 @@ export const RATE_LIMITS = {
     refusal: (limit, seconds) =>
       `At most ${limit} handler checks a minute per member; try again in ${seconds} s.`,
   },
+  sharedPage: {
+    kind: "window",
+    windowMs: MINUTE,
+    limit: 30,
+    subject:
+      "a client address opening shared delivery links (/s/<token>), known tokens or not: it bounds guessing and scraping",
+    refusal: (limit, seconds) =>
+      `At most ${limit} shared pages a minute from one address; try again in ${seconds} s.`,
+  },
   upstream: {
     kind: "ceiling",
     windowMs: 65_000,

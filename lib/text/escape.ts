@@ -183,3 +183,27 @@ export function xmlText(text: string): string {
     return `&#x${char.codePointAt(0)!.toString(16)};`;
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// HTML (the shared delivery page, rendered on the server without React)
+
+const HTML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * Text for HTML element content or a quoted attribute value: the markup characters become entities, so no
+ * byte of the input can open a tag, close an attribute or start an entity; the characters of UNSAFE_IN_JSON
+ * (controls, bidi overrides, zero-width characters) are shown as `\uXXXX`, so the page cannot display text in
+ * another order than it is stored. For reading, not for copying back byte for byte.
+ */
+export function htmlText(text: string): string {
+  return text.replace(
+    /[&<>"']|(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+    (char) => HTML_ENTITIES[char] ?? unicodeEscapes(char),
+  );
+}

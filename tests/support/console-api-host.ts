@@ -32,10 +32,16 @@ interface Route {
   rank: number;
 }
 
-const API_DIR = path.join(process.cwd(), "app/api");
+/** The route handlers served: the console API, and the shared delivery pages (`/s/<token>`). */
+const ROUTE_ROOTS = ["api", "s"];
 
 function routes(): Route[] {
-  const files = (fs.readdirSync(API_DIR, { recursive: true }) as string[]).filter(
+  return ROUTE_ROOTS.flatMap(rootRoutes).sort((a, b) => a.rank - b.rank);
+}
+
+function rootRoutes(root: string): Route[] {
+  const dir = path.join(process.cwd(), "app", root);
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter(
     (file) => path.basename(file) === "route.ts",
   );
   return files
@@ -62,13 +68,12 @@ function routes(): Route[] {
         })
         .join("/");
       return {
-        file: path.join(API_DIR, file),
-        pattern: new RegExp(`^/api${source ? `/${source}` : ""}/?$`),
+        file: path.join(dir, file),
+        pattern: new RegExp(`^/${root}${source ? `/${source}` : ""}/?$`),
         names,
         rank,
       };
-    })
-    .sort((a, b) => a.rank - b.rank);
+    });
 }
 
 const ROUTES = routes();

@@ -88,6 +88,13 @@ import {
   compareAnswerSchema,
   compareQuerySchema,
 } from "@/lib/webhooks/shared/compare/compare-schema";
+import {
+  createdShareSchema,
+  createShareSchema,
+  revokedShareSchema,
+  shareListSchema,
+  shareParamsSchema,
+} from "@/lib/webhooks/shared/share/share-schemas";
 
 /**
  * Every route of the console API, as /api/openapi.json documents it (./document.ts builds the document from
@@ -263,6 +270,39 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "replay_target_refused",
       "no_secret",
     ],
+  },
+  {
+    method: "GET",
+    path: "/api/webhooks/deliveries/{id}/shares",
+    tag: "Deliveries",
+    summary: "List a delivery's shared links",
+    description:
+      "Every read-only link made for the delivery, newest first: who made it, when it expires, whether it was revoked. Never the link itself.",
+    params: deliveryParamsSchema,
+    answer: shareListSchema,
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/deliveries/{id}/shares",
+    tag: "Deliveries",
+    summary: "Share a delivery",
+    description:
+      "Makes a read-only link (1 to 168 hours) that needs no session. Signature and credential headers are masked unless `maskSignatures` is false; `maskedPaths` masks JSON body fields; `maskBody` hides the whole body. The `url` is answered once: only its token's hash is kept.",
+    params: deliveryParamsSchema,
+    body: createShareSchema,
+    answer: createdShareSchema,
+    errors: ["not_found"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/webhooks/deliveries/{id}/shares/{shareId}",
+    tag: "Deliveries",
+    summary: "Revoke a shared link",
+    description: "The link's page answers 404 from now on, as for an unknown link.",
+    params: shareParamsSchema,
+    answer: revokedShareSchema,
+    errors: ["not_found"],
   },
   {
     method: "GET",

@@ -15,3 +15,4 @@ export * from "./delivery-replays";
 export * from "./connection";
 export * from "./alert-channels";
 export * from "./upstream-observed";
+export * from "./delivery-shares";

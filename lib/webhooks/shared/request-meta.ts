@@ -30,6 +30,15 @@ const SIGNATURE_HEADERS = new Set([
   "x-slack-request-timestamp",
 ]);
 
+/**
+ * A header that carries a signature (or its timestamp, id): the known names above, and any name that says
+ * `signature` or `hmac` (an endpoint's own scheme). Kept when stored; a shared link masks them by default.
+ */
+export function isSignatureHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SIGNATURE_HEADERS.has(lower) || /signature|hmac/.test(lower);
+}
+
 export function isCredentialHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return !SIGNATURE_HEADERS.has(lower) && CREDENTIAL_WORDS.test(lower);
