@@ -12,6 +12,8 @@ import { channelContextOn } from "@/lib/alerts/channels/context";
  */
 export function afterNotificationsWritten(db: Db): void {
   dispatchAlertNotifications(channelContextOn(db)).catch((error: unknown) => {
-    console.error(`[alerts] notifications left in the outbox for the next run: ${safeErrorSummary(error)}`);
+    console.error(
+      `[alerts] notifications left in the outbox for the next run: ${safeErrorSummary(error)}`,
+    );
   });
 }

@@ -12,7 +12,6 @@ import { hasBody, sendError, sendJson } from "./http";
  */
 export const API_PREFIX = "/api/public";
 
-
 function bearerToken(req: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
   return match?.[1];

@@ -44,6 +44,9 @@ test("edit a delivery's body, replay it with the original signature, and compare
   await expect(page.locator('[data-side="after"]')).toContainText("the body changed");
 
   // The replayed delivery links back to its original.
-  await page.locator('[data-side="after"]').getByRole("link", { name: /^#\d+$/ }).click();
+  await page
+    .locator('[data-side="after"]')
+    .getByRole("link", { name: /^#\d+$/ })
+    .click();
   await expect(page.getByTestId("replay-links")).toContainText(`Edited replay of #${id}`);
 });

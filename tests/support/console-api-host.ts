@@ -44,36 +44,35 @@ function rootRoutes(root: string): Route[] {
   const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter(
     (file) => path.basename(file) === "route.ts",
   );
-  return files
-    .map((file) => {
-      const segments = path.dirname(file).split(path.sep).filter(Boolean);
-      const names: string[] = [];
-      let rank = 0;
-      const source = segments
-        .map((segment) => {
-          const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment);
-          if (catchAll) {
-            names.push(catchAll[1]!);
-            rank += 1000;
-            return "(.+)";
-          }
-          const dynamic = /^\[(\w+)\]$/.exec(segment);
-          if (dynamic) {
-            names.push(dynamic[1]!);
-            rank += 10;
-            return "([^/]+)";
-          }
-          rank -= 1;
-          return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        })
-        .join("/");
-      return {
-        file: path.join(dir, file),
-        pattern: new RegExp(`^/${root}${source ? `/${source}` : ""}/?$`),
-        names,
-        rank,
-      };
-    });
+  return files.map((file) => {
+    const segments = path.dirname(file).split(path.sep).filter(Boolean);
+    const names: string[] = [];
+    let rank = 0;
+    const source = segments
+      .map((segment) => {
+        const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment);
+        if (catchAll) {
+          names.push(catchAll[1]!);
+          rank += 1000;
+          return "(.+)";
+        }
+        const dynamic = /^\[(\w+)\]$/.exec(segment);
+        if (dynamic) {
+          names.push(dynamic[1]!);
+          rank += 10;
+          return "([^/]+)";
+        }
+        rank -= 1;
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      })
+      .join("/");
+    return {
+      file: path.join(dir, file),
+      pattern: new RegExp(`^/${root}${source ? `/${source}` : ""}/?$`),
+      names,
+      rank,
+    };
+  });
 }
 
 const ROUTES = routes();

@@ -18,7 +18,7 @@ describe("diffJson", () => {
     ]);
   });
 
-  it("reports a change of kind (object to array, 1 to \"1\") at the path itself", () => {
+  it('reports a change of kind (object to array, 1 to "1") at the path itself', () => {
     expect(diffJson({ v: {} }, { v: [] }).changes).toEqual([
       { kind: "changed", path: ["v"], before: "{}", after: "[]" },
     ]);

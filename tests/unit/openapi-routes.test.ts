@@ -23,7 +23,8 @@ const EXCLUDED: Record<string, string> = {
     "next-auth's own sign-in endpoints (forms, callbacks, CSRF), not an API for machines",
   "/api/health": "the platform's liveness probe, public and outside the console API",
   "/api/cron/retention": "Vercel Cron's trigger, called with CRON_SECRET only",
-  "/api/cron/alerts": "Vercel Cron's trigger of the alerts' time rules, called with CRON_SECRET only",
+  "/api/cron/alerts":
+    "Vercel Cron's trigger of the alerts' time rules, called with CRON_SECRET only",
   "/api/cron/announced": "Vercel Cron's trigger, called with CRON_SECRET only",
   "/api/{path}": "the JSON 404 of every /api path no route handles",
   "/api/mcp":

@@ -37,10 +37,7 @@ import {
   saveKeySchema,
 } from "@/lib/connection/schema";
 import { projectsQuerySchema, projectsResponseSchema } from "@/lib/projects/schema";
-import {
-  announcedCheckAnswerSchema,
-  observedAnswerSchema,
-} from "@/lib/upstream/observed/schemas";
+import { announcedCheckAnswerSchema, observedAnswerSchema } from "@/lib/upstream/observed/schemas";
 import {
   clearedDeliveriesSchema,
   deliveriesPageSchema,

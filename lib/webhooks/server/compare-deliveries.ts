@@ -58,9 +58,7 @@ export function compareBodies(a: DeliveryRow, b: DeliveryRow): BodyComparison {
     };
   }
   const notJson = (["a", "b"] as const).filter((side) => !(side === "a" ? jsonA : jsonB).ok);
-  const binary = (["a", "b"] as const).filter(
-    (side) => (side === "a" ? textA : textB) === null,
-  );
+  const binary = (["a", "b"] as const).filter((side) => (side === "a" ? textA : textB) === null);
   const identical = a.bodySha256 === b.bodySha256;
   if (textA === null || textB === null) {
     return { kind: "text", notJson, binary, identical, lines: null, capped: false };

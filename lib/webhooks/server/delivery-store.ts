@@ -186,7 +186,10 @@ export function filterConditions(filters: DeliveryFilters): SQL[] {
     const search = parseDeliverySearch(filters.q);
     // The routes validate q with the same parser (api-schemas.ts); a caller that did not is told as they are.
     if (typeof search === "string") throw new ApiError("invalid_query", `q: ${search}`);
-    conditions.push(...search.texts.map(bodyTextCondition), ...search.conditions.map(fieldConditionSql));
+    conditions.push(
+      ...search.texts.map(bodyTextCondition),
+      ...search.conditions.map(fieldConditionSql),
+    );
   }
   return conditions;
 }

@@ -26,12 +26,7 @@ export const CONNECTION_OWN_HEADERS: ReadonlySet<string> = new Set([
   "expect",
 ]);
 
-const DROPPED = new Set([
-  ...CONNECTION_OWN_HEADERS,
-  "forwarded",
-  "x-real-ip",
-  "accept-encoding",
-]);
+const DROPPED = new Set([...CONNECTION_OWN_HEADERS, "forwarded", "x-real-ip", "accept-encoding"]);
 
 function isDropped(name: string, connectionTokens: Set<string>): boolean {
   return (
