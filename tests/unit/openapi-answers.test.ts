@@ -207,6 +207,17 @@ for (const target of hostDatabases()) {
         // This host's projects service is a closed port: the documented upstream error.
         ["/api/projects", "/api/projects"],
         ["/api/connection/observed", "/api/connection/observed"],
+        // Nothing called yet: the key's state, the budget and an empty call log, from what was recorded.
+        ["/api/connection", "/api/connection"],
+        ["/api/connection/health", "/api/connection/health"],
+        [
+          "/api/webhooks/deliveries/{id}/shares",
+          `/api/webhooks/deliveries/${delivery.id}/shares`,
+        ],
+        ["/api/alerts/issues", "/api/alerts/issues"],
+        ["/api/alerts/issues/count", "/api/alerts/issues/count"],
+        ["/api/alerts/rules", "/api/alerts/rules"],
+        ["/api/alerts/channels", "/api/alerts/channels"],
       ];
       for (const [documented, url] of gets) {
         await validated("GET", documented, await call("GET", url));
