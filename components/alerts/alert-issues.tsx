@@ -2,6 +2,7 @@
 
 import { CheckIcon, EyeIcon } from "lucide-react";
 import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -10,6 +11,7 @@ import { FormError } from "@/components/ui/form-error";
 import { UserText } from "@/components/ui/user-text";
 import { UtcTime } from "@/components/ui/utc-time";
 import type { AlertIssueView } from "@/lib/alerts/api-schemas";
+import { OPEN_ALERTS_COUNT_KEY } from "@/components/layout/alerts-count";
 import { call } from "@/lib/webhooks/browser/console-client";
 
 const STATUS_BADGE = {
@@ -28,6 +30,7 @@ const EVENT_LABEL = {
 
 function IssueCard({ issue }: { issue: AlertIssueView }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const act = (status: "acknowledged" | "resolved") =>
@@ -39,6 +42,8 @@ function IssueCard({ issue }: { issue: AlertIssueView }) {
           body: JSON.stringify({ status }),
         });
         router.refresh();
+        // The header's bell counts open issues: it shows the change now, not at its next poll.
+        await queryClient.invalidateQueries({ queryKey: OPEN_ALERTS_COUNT_KEY });
       } catch (e) {
         setError(e instanceof Error ? e.message : "The issue could not be changed.");
       }

@@ -21,8 +21,10 @@ export function CheckAnnouncedButton() {
   function check() {
     startTransition(async () => {
       try {
+        // The console API's writes are JSON, an empty object included (the proxy refuses a bare POST).
         const answer = await call<CheckAnswer>("/api/connection/observed/check", {
           method: "POST",
+          body: "{}",
         });
         setMessage(
           answer.outcome === "busy"

@@ -9,10 +9,13 @@ import { cn } from "@/lib/utils";
 /** How often the header asks for the open issues' count (one indexed count per member per minute). */
 const POLL_MS = 60_000;
 
+/** The count's query: whatever changes an issue's status invalidates it. */
+export const OPEN_ALERTS_COUNT_KEY = ["alerts", "open-count"] as const;
+
 /** The header's bell: the open alert issues' count, opening the Alerts page. */
 export function AlertsCount() {
   const { data } = useQuery({
-    queryKey: ["alerts", "open-count"],
+    queryKey: OPEN_ALERTS_COUNT_KEY,
     queryFn: () => call<{ openCount: number }>("/api/alerts/issues/count"),
     refetchInterval: POLL_MS,
   });

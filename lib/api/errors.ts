@@ -9,8 +9,20 @@ export { API_ERRORS, type ApiErrorCode } from "./error-codes";
  * thrower has a more precise one); the route wrappers (lib/api/handler.ts) turn it into a response.
  * Messages are written for a member to act on and must never contain a secret.
  */
+const API_ERROR_BRAND = Symbol.for("project-console.api-error");
+
 export class ApiError extends Error {
   readonly status: number;
+
+  /**
+   * `instanceof ApiError` by a process-wide brand, not by class identity: Next bundles this module once per
+   * layer (route handlers, server components), and a process-wide object (lib/process-singleton.ts) made in
+   * one layer throws that layer's ApiError into another's route wrapper.
+   */
+  readonly [API_ERROR_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && API_ERROR_BRAND in value;
+  }
 
   constructor(
     readonly code: ApiErrorCode,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from "@/lib/api/error-codes";
 import { ApiError, errorJson } from "@/lib/api/errors";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -14,6 +14,20 @@ describe("API error codes", () => {
       expect(message, code).toMatch(/^[A-Z].*\.$/);
       expect(code, code).toMatch(/^[a-z]+(_[a-z]+)*$/);
     }
+  });
+
+  it("an ApiError from another copy of the module (another bundle layer) is answered as itself, not a 500", async () => {
+    vi.resetModules();
+    const other = await import("@/lib/api/errors");
+    expect(other.ApiError).not.toBe(ApiError);
+    const { apiErrorOf } = await import("@/lib/api/handler");
+    const foreign = new other.ApiError("api_key_rejected", "Not saved: the key is invalid (401).");
+    expect(foreign instanceof ApiError).toBe(true);
+    const answered = apiErrorOf(foreign, "POST /api/connection/key");
+    expect(answered.code).toBe("api_key_rejected");
+    expect(answered.message).toBe("Not saved: the key is invalid (401).");
+    expect(new Error("plain") instanceof ApiError).toBe(false);
+    expect(null instanceof ApiError).toBe(false);
   });
 
   it("an ApiError takes its status from its code, and the code's message unless given one", () => {
