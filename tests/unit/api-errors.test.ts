@@ -27,7 +27,7 @@ describe("API error codes", () => {
     expect(answered.code).toBe("api_key_rejected");
     expect(answered.message).toBe("Not saved: the key is invalid (401).");
     expect(new Error("plain") instanceof ApiError).toBe(false);
-    expect(null instanceof ApiError).toBe(false);
+    expect((null as unknown) instanceof ApiError).toBe(false);
   });
 
   it("an ApiError takes its status from its code, and the code's message unless given one", () => {
