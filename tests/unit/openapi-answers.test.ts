@@ -210,10 +210,7 @@ for (const target of hostDatabases()) {
         // Nothing called yet: the key's state, the budget and an empty call log, from what was recorded.
         ["/api/connection", "/api/connection"],
         ["/api/connection/health", "/api/connection/health"],
-        [
-          "/api/webhooks/deliveries/{id}/shares",
-          `/api/webhooks/deliveries/${delivery.id}/shares`,
-        ],
+        ["/api/webhooks/deliveries/{id}/shares", `/api/webhooks/deliveries/${delivery.id}/shares`],
         ["/api/alerts/issues", "/api/alerts/issues"],
         ["/api/alerts/issues/count", "/api/alerts/issues/count"],
         ["/api/alerts/rules", "/api/alerts/rules"],
