@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
@@ -28,6 +29,14 @@ export function ConnectionOverview({
   initial: ConnectionStatus;
 }) {
   const { data = initial } = useQuery({ ...connectionQueries.status(), initialData: initial });
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The header's dot polls every 30 s; while this page polls every 3 s the dot shows what the page shows.
+    queryClient.setQueryData(connectionQueries.health().queryKey, {
+      health: data.health,
+      headline: data.state.headline,
+    });
+  }, [queryClient, data.health, data.state.headline]);
   const now = Date.parse(data.now);
   return (
     <div className="grid gap-6">

@@ -29,7 +29,11 @@ onOwnApp(
     const catcher = await startHttpCatcher(Number(process.env.E2E_CATCHER_PORT ?? 0));
     try {
       await page.goto("/alerts/channels");
-      await expect(page.getByRole("heading", { name: "Channels", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Alerts", level: 1 })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Channels" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
 
       const add = page.getByRole("region", { name: "Add a channel" });
       await add.getByLabel("Name").fill("Team Slack");

@@ -52,6 +52,8 @@ test("the facts the simulator was configured to show, and the announced endpoint
 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    // The theme follows the scheme through a class on <html>: axe reads colours only once it has changed.
+    await expect(page.locator("html")).toHaveClass(new RegExp(scheme));
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({

@@ -8,6 +8,11 @@ export const PAGES = [
   { path: "/settings/members", heading: "Members" },
   { path: "/settings/account", heading: "Your account" },
   { path: "/settings/tokens", heading: "Access tokens" },
+  { path: "/settings/connection", heading: "Connection" },
+  { path: "/settings/connection/observed", heading: "Connection" },
+  { path: "/alerts", heading: "Alerts" },
+  { path: "/alerts/rules", heading: "Alerts" },
+  { path: "/alerts/channels", heading: "Alerts" },
 ] as const;
 
 /** Pages a signed-out visitor sees; the sweeps open them without a session. */

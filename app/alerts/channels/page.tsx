@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { AlertChannels } from "@/components/alerts/alert-channels";
-import { PageHeader } from "@/components/ui/page-header";
 import { channelList } from "@/lib/alerts/channels/console";
 import { requirePageMember } from "@/lib/auth/guard";
 
@@ -12,10 +11,10 @@ export default async function AlertChannelsPage() {
   const { channels, emailConfigured } = await channelList();
   return (
     <>
-      <PageHeader
-        title="Channels"
-        description="Where alerts go: a Slack-compatible webhook (Slack, Discord, Mattermost), a signed webhook, or email. Each send is tried three times (now, after 30 s, after 2 min)."
-      />
+      <p className="max-w-2xl text-sm text-muted-foreground">
+        Where alerts go: a Slack-compatible webhook (Slack, Discord, Mattermost), a signed webhook,
+        or email. Each send is tried three times (now, after 30 s, after 2 min).
+      </p>
       <AlertChannels
         channels={channels}
         emailConfigured={emailConfigured}

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ObservedFacts } from "@/components/connection/observed-facts";
-import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/guard";
 import { observedFacts } from "@/lib/upstream/observed/console";
 
@@ -12,10 +11,10 @@ export default async function ObservedPage() {
   const facts = await observedFacts();
   return (
     <>
-      <PageHeader
-        title="Observed"
-        description="What the service does where its spec is silent, as this console has seen it: each fact with how often and when it was first and last seen."
-      />
+      <p className="max-w-2xl text-sm text-muted-foreground">
+        What the service does where its spec is silent, as this console has seen it: each fact with
+        how often and when it was first and last seen.
+      </p>
       <ObservedFacts facts={facts} isAdmin={member.role === "admin"} />
     </>
   );
