@@ -217,7 +217,7 @@ function AddChannel({ emailConfigured }: { emailConfigured: boolean }) {
       <form className="grid gap-4 sm:max-w-xl" onSubmit={submit}>
         <FormField id="channel-kind" label="Kind">
           <Select value={kind} onValueChange={(value) => setKind(value as AlertChannelKind)}>
-            <SelectTrigger>
+            <SelectTrigger id="channel-kind">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -287,7 +287,7 @@ function WebhookFacts({ webhooks }: { webhooks: ObservedAnswer["webhooks"] }) {
                   : ""}
                 {r.backoffFactor ? ` (×${r.backoffFactor.toFixed(1)})` : ""}{" "}
                 <Link
-                  className="text-primary underline-offset-2 hover:underline"
+                  className="text-primary underline underline-offset-2"
                   href={`/webhooks/retries?endpoint=${encodeURIComponent(r.endpointId)}`}
                 >
                   Retries
@@ -303,7 +303,7 @@ function WebhookFacts({ webhooks }: { webhooks: ObservedAnswer["webhooks"] }) {
           value={
             <NotSeen>
               No retry seen yet (
-              <Link className="underline-offset-2 hover:underline" href="/webhooks/retries">
+              <Link className="underline underline-offset-2" href="/webhooks/retries">
                 Retries
               </Link>
               )
@@ -341,7 +341,7 @@ function WebhookFacts({ webhooks }: { webhooks: ObservedAnswer["webhooks"] }) {
                 {s.events} event{s.events === 1 ? "" : "s"} profiled at{" "}
                 <UserText value={s.endpointName} />{" "}
                 <Link
-                  className="text-primary underline-offset-2 hover:underline"
+                  className="text-primary underline underline-offset-2"
                   href={`/webhooks/events?endpoint=${encodeURIComponent(s.endpointId)}`}
                 >
                   Events
