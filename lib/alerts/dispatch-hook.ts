@@ -11,7 +11,8 @@ import { channelContextOn } from "@/lib/alerts/channels/context";
  * or the cron route (on Vercel) sends them.
  */
 export function afterNotificationsWritten(db: Db): void {
-  dispatchAlertNotifications(channelContextOn(db)).catch((error: unknown) => {
+  // Inside the async function, so that a configuration error (reading the channels' settings) is caught too.
+  void (async () => dispatchAlertNotifications(channelContextOn(db)))().catch((error: unknown) => {
     console.error(
       `[alerts] notifications left in the outbox for the next run: ${safeErrorSummary(error)}`,
     );
