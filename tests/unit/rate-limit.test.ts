@@ -37,7 +37,16 @@ describe("rate-limit windows", () => {
       expect(text).toMatch(policy.kind === "lockout" ? /2 minutes/ : /7/);
     }
     expect(Object.keys(RATE_LIMITS).sort()).toEqual(
-      ["check", "receiver", "replay", "signIn", "token", "tokenWrite", "upstream"].sort(),
+      [
+        "check",
+        "receiver",
+        "replay",
+        "sharedPage",
+        "signIn",
+        "token",
+        "tokenWrite",
+        "upstream",
+      ].sort(),
     );
   });
 });
