@@ -39,9 +39,9 @@ export function ConnectionOverview({
   }, [queryClient, data.health, data.state.headline]);
   const now = Date.parse(data.now);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <StateCard status={data} />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <BudgetCard status={data} now={now} />
         <SnapshotCard status={data} now={now} />
       </div>
