@@ -41,7 +41,7 @@ export function startServer(): void {
     startRetentionTimer(getDb, env);
     startAlertDispatchTimer();
     if (env.ALERTS_ENABLED) startAlertsTimer(getDb);
-    startAnnouncedWatchTimer(getDb, env);
+    startAnnouncedWatchTimer(getDb);
   }
   onShutdown(async () => {
     const database = await getDatabase().catch(() => null);

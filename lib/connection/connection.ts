@@ -54,6 +54,11 @@ export class UpstreamConnection {
     return { config: { ...this.config, apiKey: key.apiKey }, version: key.version };
   }
 
+  /** The service's address and the key in force now (the one saved in the console, else the environment's). */
+  async configInForce(): Promise<UpstreamConfig> {
+    return (await this.activeConfig(true)).config;
+  }
+
   /** The projects service for the key in force now. */
   async service(): Promise<ProjectsService> {
     const { config, version } = await this.activeConfig();

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { Member } from "@/lib/auth/guard";
 import { getDb, type Db } from "@/lib/db/client";
-import { getServerEnv, type ServerEnv } from "@/lib/env";
+import { getServerEnv } from "@/lib/env";
 import { startProcessTimer } from "@/lib/process-timer";
-import { configFromEnv } from "@/lib/upstream/config";
+import { getUpstreamConnection } from "@/lib/connection";
+import type { UpstreamConfig } from "@/lib/upstream/config";
 import { loadAnnouncedWatch, runAnnouncedWatch } from "./announced";
 import { serviceIdOf } from "./record";
 import { loadProjectsFacts, loadWebhookFacts } from "./read";
@@ -13,10 +14,15 @@ import type { announcedCheckAnswerSchema, ObservedAnswer } from "./schemas";
 
 /** The Observed view's logic (page: app/settings/connection/observed; routes: app/api/connection/observed). */
 
-export async function observedFacts(db?: Db): Promise<ObservedAnswer> {
-  const database = db ?? (await getDb());
+/** The watch calls with the key in force: a key saved in Settings → Connection wins over the environment's. */
+export async function configInForce(): Promise<UpstreamConfig> {
+  return (await getUpstreamConnection()).configInForce();
+}
+
+export async function observedFacts(): Promise<ObservedAnswer> {
+  const database = await getDb();
   const env = getServerEnv();
-  const config = configFromEnv(env);
+  const config = await configInForce();
   return {
     configured: Boolean(config.baseUrl && config.apiKey),
     projects: await loadProjectsFacts(database, serviceIdOf(config.baseUrl)),
@@ -31,7 +37,7 @@ export async function checkAnnouncedNow(
 ): Promise<z.infer<typeof announcedCheckAnswerSchema>> {
   if (member.role !== "admin") throw new ApiError("forbidden");
   const db = await getDb();
-  const config = configFromEnv();
+  const config = await configInForce();
   const run = await runAnnouncedWatch(db, config, { force: true });
   const announced = await loadAnnouncedWatch(db, config.baseUrl);
   if (!run.ran)
@@ -57,10 +63,10 @@ const FIRST_TICK_AFTER_MS = 90_000;
  * Off Vercel: the watch on a timer in this server process (on Vercel, Vercel Cron calls
  * /api/cron/announced instead). Every instance ticks; the lease row lets one of them run when it is due.
  */
-export function startAnnouncedWatchTimer(openDb: () => Promise<Db>, env: ServerEnv): void {
+export function startAnnouncedWatchTimer(openDb: () => Promise<Db>): void {
   startProcessTimer(
     "announced",
     { firstAfterMs: FIRST_TICK_AFTER_MS, everyMs: WATCH_TICK_MS },
-    async () => runAnnouncedWatch(await openDb(), configFromEnv(env)),
+    async () => runAnnouncedWatch(await openDb(), await configInForce()),
   );
 }

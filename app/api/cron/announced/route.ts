@@ -3,8 +3,8 @@ import { handleRoute } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { getServerEnv } from "@/lib/env";
 import { requireCronSecret } from "@/lib/retention";
-import { configFromEnv } from "@/lib/upstream/config";
 import { runAnnouncedWatch } from "@/lib/upstream/observed/announced";
+import { configInForce } from "@/lib/upstream/observed/console";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute(async (request) => {
   const env = getServerEnv();
   requireCronSecret(request, env);
-  const result = await runAnnouncedWatch(await getDb(), configFromEnv(env));
+  const result = await runAnnouncedWatch(await getDb(), await configInForce());
   return NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
 });
