@@ -66,14 +66,19 @@ function discover(dir: string, prefixes: string[] = [""]): Entry[] {
 }
 
 /**
- * The public surface, from the issue: sign-in, next-auth's endpoints, the health check, the receiver, and
- * the retention route that Vercel Cron calls (public to the proxy, refused by the route without its secret).
+ * The public surface, from the issue: sign-in, next-auth's endpoints, the health check, the receiver, the
+ * routes that Vercel Cron calls (public to the proxy, refused by the route without its secret), and a shared
+ * delivery's page (its unguessable token is the credential; an unknown one is a plain 404).
  */
-function publicKind(url: string): "page" | "auth" | "health" | "receiver" | "cron" | null {
+function publicKind(
+  url: string,
+): "page" | "auth" | "health" | "receiver" | "cron" | "shared" | null {
   if (url === "/sign-in") return "page";
   if (url === "/api/auth" || url.startsWith("/api/auth/")) return "auth";
   if (url === "/api/health") return "health";
-  if (url === "/api/cron/retention") return "cron";
+  if (["/api/cron/retention", "/api/cron/alerts", "/api/cron/announced"].includes(url))
+    return "cron";
+  if (url.startsWith("/s/")) return "shared";
   if (url === "/api/webhooks/receive" || url.startsWith("/api/webhooks/receive/"))
     return "receiver";
   return null;
@@ -138,6 +143,7 @@ for (const entry of entries) {
       for (const method of entry.methods) {
         const response = await send(request, method, entry.url);
         if (kind === "health") expect(response.status()).toBe(200);
+        if (kind === "shared") expect(response.status(), `${method} ${entry.url}`).toBe(404);
         if (kind === "cron") {
           expect(response.status(), `${method} ${entry.url}`).toBe(401);
           if (method !== "HEAD") {
