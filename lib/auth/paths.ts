@@ -18,8 +18,8 @@ const PUBLIC_PAGE_PREFIXES = [SHARED_PAGE_PREFIX];
 
 /**
  * API paths that answer without a session: next-auth itself, the health check, the webhook receiver (whose
- * own addresses proxy.ts skips altogether: see its matcher), and the retention route Vercel Cron calls
- * (it has no session; the route itself refuses any call without the CRON_SECRET bearer token). Also
+ * own addresses proxy.ts skips altogether: see its matcher), and the routes Vercel Cron calls (retention,
+ * alerts, announced: no session; each route refuses any call without the CRON_SECRET bearer token). Also
  * `/api/bench/projects`, the session-less baseline of `npm run bench`, a route of bench builds only
  * (app/api/bench/projects/route.bench.ts): in every other build, the deployed one included, it is a 404.
  */
@@ -28,6 +28,7 @@ const PUBLIC_API_PATHS = new Set([
   "/api/health",
   "/api/cron/retention",
   "/api/cron/alerts",
+  "/api/cron/announced",
   "/api/bench/projects",
 ]);
 

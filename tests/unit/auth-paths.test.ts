@@ -11,6 +11,7 @@ describe("which paths need a session (deny by default)", () => {
     ["/api/health", "public-api"],
     ["/api/cron/retention", "public-api"],
     ["/api/cron/alerts", "public-api"],
+    ["/api/cron/announced", "public-api"],
     ["/api/webhooks/receive", "public-api"],
     ["/api/webhooks/receive/4c1f3c4e-0000-4000-8000-000000000000", "public-api"],
     ["/_next/static/chunks/app.js", "asset"],
