@@ -64,9 +64,12 @@ function IssueCard({ issue }: { issue: AlertIssueView }) {
           <h3 className="mt-1.5 text-sm font-medium break-words">
             <UserText value={issue.title} />
           </h3>
-          <p className="mt-1 text-[13px] whitespace-pre-line text-muted-foreground break-words">
-            <UserText value={issue.detail} />
-          </p>
+          {/* The detail's lines are ours; UserText would mark each line break as a control character. */}
+          {issue.detail.split("\n").map((line, index) => (
+            <p key={index} className="mt-1 text-[13px] break-words text-muted-foreground">
+              <UserText value={line} />
+            </p>
+          ))}
         </div>
         {issue.status !== "resolved" ? (
           <div className="flex shrink-0 gap-1.5">
