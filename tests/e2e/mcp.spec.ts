@@ -117,9 +117,11 @@ test("an agent lists the tools, searches, reads a delivery, explains a bad signa
         "get_retry_behaviour",
         "list_deliveries",
         "list_endpoints",
+        "list_alert_issues",
         "list_listeners",
         "replay_delivery",
         "send_test_delivery",
+        "update_alert_issue",
         "wait_for_delivery",
       ].sort(),
     );
