@@ -214,10 +214,10 @@ function AddChannel({ emailConfigured }: { emailConfigured: boolean }) {
       title="Add a channel"
       description="A Slack URL and a signing secret are stored encrypted and never shown again: the list shows the host and the last 4 characters."
     >
-      <form className="grid gap-4 sm:max-w-xl" onSubmit={submit}>
+      <form className="grid grid-cols-1 gap-4 sm:max-w-xl" onSubmit={submit}>
         <FormField id="channel-kind" label="Kind">
           <Select value={kind} onValueChange={(value) => setKind(value as AlertChannelKind)}>
-            <SelectTrigger id="channel-kind">
+            <SelectTrigger id="channel-kind" className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
