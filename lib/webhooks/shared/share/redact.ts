@@ -64,19 +64,9 @@ export type SharedBody =
   | { kind: "base64"; text: string }
   | { kind: "hidden" };
 
-export interface SharedDelivery {
-  receivedAt: string;
-  method: string;
-  endpointId: string;
-  contentType: string | null;
-  size: number;
-  event: string | null;
-  query: string;
-  headers: [string, string][];
-  verification: { result: string; scheme: string | null };
-  response: { status: number };
+/** What the shared page shows: the source with its attempt's number, its body redacted, and what was masked. */
+export interface SharedDelivery extends Omit<ShareSource, "attempt" | "body"> {
   attempt: number;
-  findings: { code: string; message: string }[];
   body: SharedBody;
   redactions: {
     headers: string[];
