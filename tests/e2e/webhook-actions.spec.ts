@@ -231,7 +231,7 @@ test("copy as curl from the detail pane: the command, run, delivers the exact by
 test("replay from the dialog shows the answer", async ({ page, api }) => {
   const { endpoint, id } = await storedDelivery(api);
   await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
-  await page.getByRole("button", { name: "Replay" }).click();
+  await page.getByRole("button", { name: "Replay", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Replay delivery #${id}` });
   await expect(dialog.getByLabel("Target URL")).toHaveValue(`${APP_URL}${endpoint.path}`);
   await dialog.getByRole("radio", { name: "Re-signed" }).click();

@@ -112,12 +112,12 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       const name = (what: string) => stage.shotPath(`actions-${what}`, look);
       await shot.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
       const detail = shot.getByTestId("delivery-detail");
-      await detail.getByRole("button", { name: "Replay" }).waitFor();
+      await detail.getByRole("button", { name: "Replay", exact: true }).waitFor();
       await settle(shot);
       if (look.width < 800) await detail.scrollIntoViewIfNeeded();
       await shot.screenshot({ path: name("detail") });
 
-      await detail.getByRole("button", { name: "Replay" }).click();
+      await detail.getByRole("button", { name: "Replay", exact: true }).click();
       const dialog = shot.getByRole("dialog", { name: /^Replay delivery/ });
       await dialog.getByRole("radio", { name: "Re-signed" }).click();
       await dialog.getByRole("button", { name: "Send replay" }).click();
