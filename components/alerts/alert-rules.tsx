@@ -9,6 +9,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { UserText } from "@/components/ui/user-text";
 import type { AlertRuleView } from "@/lib/alerts/api-schemas";
+import {
+  RULE_SETTING_FIELDS,
+  WEEKDAYS,
+  type ActiveHours,
+  type Weekday,
+} from "@/lib/alerts/rules/definitions";
 import { call } from "@/lib/webhooks/browser/console-client";
 
 /** Backticked names in the rules' sentences (`failures`) are the thresholds: shown as code. */
@@ -28,6 +34,154 @@ function Sentence({ text }: { text: string }) {
   );
 }
 
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** The form's state of silence's active hours: text while typed, checked by the rule's schema on save. */
+interface HoursDraft {
+  on: boolean;
+  days: Weekday[];
+  startHour: string;
+  endHour: string;
+  timeZone: string;
+}
+
+function hoursDraft(hours: ActiveHours | null): HoursDraft {
+  return hours
+    ? { on: true, ...hours, startHour: String(hours.startHour), endHour: String(hours.endHour) }
+    : {
+        on: false,
+        days: ["mon", "tue", "wed", "thu", "fri"],
+        startHour: "9",
+        endHour: "18",
+        // The member's own zone as the first guess; the server reads hours in the zone stored.
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
+}
+
+function hoursSetting(draft: HoursDraft) {
+  return draft.on
+    ? {
+        days: WEEKDAYS.filter((day) => draft.days.includes(day)),
+        startHour: Number(draft.startHour),
+        endHour: Number(draft.endHour),
+        timeZone: draft.timeZone.trim(),
+      }
+    : null;
+}
+
+/** Silence's "only within set hours and days": day toggles, from and to hours, in a stated time zone. */
+function ActiveHoursEditor({
+  id,
+  draft,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  draft: HoursDraft;
+  onChange: (draft: HoursDraft) => void;
+  disabled: boolean;
+}) {
+  const set = (patch: Partial<HoursDraft>) => onChange({ ...draft, ...patch });
+  return (
+    <fieldset className="space-y-2 pl-6.5" aria-label="Active hours">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-hours-on`}
+          checked={draft.on}
+          disabled={disabled}
+          onCheckedChange={(v) => set({ on: v === true })}
+        />
+        <Label htmlFor={`${id}-hours-on`} className="text-[13px]">
+          Only within set hours and days
+        </Label>
+      </div>
+      {draft.on ? (
+        <div className="space-y-2 pl-6.5">
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Days">
+            {WEEKDAYS.map((day) => {
+              const pressed = draft.days.includes(day);
+              return (
+                <Button
+                  key={day}
+                  type="button"
+                  size="sm"
+                  variant={pressed ? "secondary" : "outline"}
+                  className="h-7 w-11 px-0 text-xs"
+                  aria-pressed={pressed}
+                  aria-label={DAY_NAMES[day]}
+                  disabled={disabled}
+                  onClick={() =>
+                    set({
+                      days: pressed ? draft.days.filter((d) => d !== day) : [...draft.days, day],
+                    })
+                  }
+                >
+                  {DAY_NAMES[day].slice(0, 3)}
+                </Button>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="space-y-1">
+              <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
+                From (hour, 0–23)
+              </Label>
+              <Input
+                id={`${id}-from`}
+                type="number"
+                inputMode="numeric"
+                className="h-8 w-24"
+                value={draft.startHour}
+                disabled={disabled}
+                onChange={(e) => set({ startHour: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
+                To (hour, 1–24)
+              </Label>
+              <Input
+                id={`${id}-to`}
+                type="number"
+                inputMode="numeric"
+                className="h-8 w-24"
+                value={draft.endHour}
+                disabled={disabled}
+                onChange={(e) => set({ endHour: e.target.value })}
+              />
+            </div>
+            <div className="min-w-0 space-y-1">
+              <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
+                Time zone
+              </Label>
+              <Input
+                id={`${id}-zone`}
+                className="h-8 w-48 max-w-full"
+                value={draft.timeZone}
+                disabled={disabled}
+                aria-describedby={`${id}-zone-help`}
+                onChange={(e) => set({ timeZone: e.target.value })}
+              />
+            </div>
+          </div>
+          <p id={`${id}-zone-help`} className="text-xs text-muted-foreground">
+            Hours are read in this time zone (IANA name, e.g. Europe/Paris); outside them, quiet
+            minutes are not counted.
+          </p>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function RuleRow({
   scope,
   rule,
@@ -44,6 +198,10 @@ function RuleRow({
   const [values, setValues] = useState(() =>
     Object.fromEntries(numbers.map(([k, v]) => [k, String(v)])),
   );
+  const hasHours = "activeHours" in rule.settings;
+  const [hours, setHours] = useState(() =>
+    hoursDraft((rule.settings.activeHours as ActiveHours | null | undefined) ?? null),
+  );
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -58,7 +216,10 @@ function RuleRow({
             scope,
             rule: rule.rule,
             enabled,
-            settings: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])),
+            settings: {
+              ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])),
+              ...(hasHours ? { activeHours: hoursSetting(hours) } : {}),
+            },
           }),
         });
         setSaved(true);
@@ -67,8 +228,6 @@ function RuleRow({
         setError(e instanceof Error ? e.message : "The rule could not be saved.");
       }
     });
-  const hours = rule.settings.activeHours as
-    { days: string[]; startHour: number; endHour: number; timeZone: string } | null | undefined;
   return (
     <li className="space-y-2 py-4 first:pt-0 last:pb-0" data-testid={`rule-${rule.rule}`}>
       <div className="flex items-start gap-2.5">
@@ -86,32 +245,41 @@ function RuleRow({
           <p className="mt-0.5 text-[13px] text-muted-foreground">
             <Sentence text={rule.fires} /> Clears: <Sentence text={rule.clears} />
           </p>
-          {hours !== undefined ? (
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              {hours
-                ? `Counts only ${hours.days.join(", ")} ${hours.startHour}:00–${hours.endHour}:00 (${hours.timeZone}).`
-                : "Counts every hour of every day (active hours are set through the API)."}
-            </p>
-          ) : null}
         </div>
       </div>
+      {hasHours ? (
+        <ActiveHoursEditor id={id} draft={hours} onChange={setHours} disabled={!canEdit} />
+      ) : null}
       <div className="flex flex-wrap items-end gap-3 pl-6.5">
-        {numbers.map(([name]) => (
-          <div key={name} className="space-y-1">
-            <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
-              {name}
-            </Label>
-            <Input
-              id={`${id}-${name}`}
-              type="number"
-              inputMode="numeric"
-              className="h-8 w-28"
-              value={values[name]}
-              disabled={!canEdit}
-              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-            />
-          </div>
-        ))}
+        {numbers.map(([name]) => {
+          const field = RULE_SETTING_FIELDS[name as keyof typeof RULE_SETTING_FIELDS] ?? {
+            label: name,
+            help: "",
+          };
+          return (
+            <div key={name} className="w-44 space-y-1">
+              <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
+                {field.label}
+              </Label>
+              <Input
+                id={`${id}-${name}`}
+                type="number"
+                inputMode="numeric"
+                className="h-8 w-28"
+                value={values[name]}
+                disabled={!canEdit}
+                aria-describedby={`${id}-${name}-help`}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              />
+              <p
+                id={`${id}-${name}-help`}
+                className="text-[11px] leading-snug text-muted-foreground"
+              >
+                {field.help}
+              </p>
+            </div>
+          );
+        })}
         {canEdit ? (
           <Button size="sm" variant="outline" disabled={pending} onClick={save}>
             Save

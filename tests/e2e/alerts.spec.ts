@@ -81,7 +81,7 @@ test("an issue opened by failed signatures is acknowledged, resolved, and a rule
 
   await page.getByRole("link", { name: "Rules" }).click();
   const rule = page.getByRole("region", { name }).getByTestId("rule-signature_failures");
-  const failures = rule.getByLabel("failures", { exact: true });
+  const failures = rule.getByLabel("Failures", { exact: true });
   await failures.fill("-1");
   await rule.getByRole("button", { name: "Save" }).click();
   await expect(rule.getByRole("alert")).toHaveText(
@@ -95,8 +95,44 @@ test("an issue opened by failed signatures is acknowledged, resolved, and a rule
     page
       .getByRole("region", { name })
       .getByTestId("rule-signature_failures")
-      .getByLabel("failures", { exact: true }),
+      .getByLabel("Failures", { exact: true }),
   ).toHaveValue("5");
+
+  // Silence only within set hours and days: days toggled, hours and a time zone, checked by the server.
+  const silence = () => page.getByRole("region", { name }).getByTestId("rule-silence");
+  await expect(silence().getByLabel("Quiet for (minutes)")).toHaveValue("60");
+  await silence().getByLabel("Only within set hours and days").check();
+  await expect(silence().getByRole("button", { name: "Saturday" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await silence().getByRole("button", { name: "Monday" }).click();
+  await silence().getByRole("button", { name: "Sunday" }).click();
+  await silence().getByLabel("From (hour, 0–23)").fill("8");
+  await silence().getByLabel("To (hour, 1–24)").fill("20");
+  await silence().getByLabel("Time zone").fill("Mars/Olympus_Mons");
+  await silence().getByRole("button", { name: "Save" }).click();
+  await expect(silence().getByRole("alert")).toHaveText(
+    "settings.activeHours.timeZone: timeZone must be an IANA time zone, e.g. Europe/Paris.",
+  );
+  await silence().getByLabel("Time zone").fill("Europe/Paris");
+  await silence().getByRole("button", { name: "Save" }).click();
+  await expect(silence().getByRole("status")).toHaveText("Saved");
+  await page.reload();
+  await expect(silence().getByLabel("Only within set hours and days")).toBeChecked();
+  await expect(silence().getByLabel("Time zone")).toHaveValue("Europe/Paris");
+  await expect(silence().getByLabel("From (hour, 0–23)")).toHaveValue("8");
+  await expect(silence().getByLabel("To (hour, 1–24)")).toHaveValue("20");
+  for (const [day, pressed] of [
+    ["Monday", "false"],
+    ["Tuesday", "true"],
+    ["Sunday", "true"],
+  ] as const) {
+    await expect(silence().getByRole("button", { name: day })).toHaveAttribute(
+      "aria-pressed",
+      pressed,
+    );
+  }
 
   for (const width of [1440, 390]) {
     for (const colorScheme of ["light", "dark"] as const) {
