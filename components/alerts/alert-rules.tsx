@@ -34,6 +34,46 @@ function Sentence({ text }: { text: string }) {
   );
 }
 
+/** A small labelled number field of a rule's row (a threshold, an hour). */
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  help,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  help?: string;
+}) {
+  return (
+    <div className={help === undefined ? "space-y-1" : "w-44 space-y-1"}>
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className="h-8 w-24"
+        value={value}
+        disabled={disabled}
+        aria-describedby={help === undefined ? undefined : `${id}-help`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {help === undefined ? null : (
+        <p id={`${id}-help`} className="text-[11px] leading-snug text-muted-foreground">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
 const DAY_NAMES: Record<Weekday, string> = {
   mon: "Monday",
   tue: "Tuesday",
@@ -130,34 +170,20 @@ function ActiveHoursEditor({
             })}
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
-                From (hour, 0–23)
-              </Label>
-              <Input
-                id={`${id}-from`}
-                type="number"
-                inputMode="numeric"
-                className="h-8 w-24"
-                value={draft.startHour}
-                disabled={disabled}
-                onChange={(e) => set({ startHour: e.target.value })}
-              />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
-                To (hour, 1–24)
-              </Label>
-              <Input
-                id={`${id}-to`}
-                type="number"
-                inputMode="numeric"
-                className="h-8 w-24"
-                value={draft.endHour}
-                disabled={disabled}
-                onChange={(e) => set({ endHour: e.target.value })}
-              />
-            </div>
+            <NumberField
+              id={`${id}-from`}
+              label="From (hour, 0–23)"
+              value={draft.startHour}
+              disabled={disabled}
+              onChange={(startHour) => set({ startHour })}
+            />
+            <NumberField
+              id={`${id}-to`}
+              label="To (hour, 1–24)"
+              value={draft.endHour}
+              disabled={disabled}
+              onChange={(endHour) => set({ endHour })}
+            />
             <div className="min-w-0 space-y-1">
               <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
                 Time zone
@@ -257,27 +283,15 @@ function RuleRow({
             help: "",
           };
           return (
-            <div key={name} className="w-44 space-y-1">
-              <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
-                {field.label}
-              </Label>
-              <Input
-                id={`${id}-${name}`}
-                type="number"
-                inputMode="numeric"
-                className="h-8 w-28"
-                value={values[name]}
-                disabled={!canEdit}
-                aria-describedby={`${id}-${name}-help`}
-                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-              />
-              <p
-                id={`${id}-${name}-help`}
-                className="text-[11px] leading-snug text-muted-foreground"
-              >
-                {field.help}
-              </p>
-            </div>
+            <NumberField
+              key={name}
+              id={`${id}-${name}`}
+              label={field.label}
+              help={field.help}
+              value={values[name] ?? ""}
+              disabled={!canEdit}
+              onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+            />
           );
         })}
         {canEdit ? (
