@@ -17,15 +17,20 @@ import {
 } from "@/lib/alerts/rules/definitions";
 import { call } from "@/lib/webhooks/browser/console-client";
 
-/** Backticked names in the rules' sentences (`failures`) are the thresholds: shown as code. */
+/** A threshold's label on the page ("Window (minutes)"); the key itself for one without a label. */
+function fieldOf(key: string): { label: string; help: string } {
+  return RULE_SETTING_FIELDS[key as keyof typeof RULE_SETTING_FIELDS] ?? { label: key, help: "" };
+}
+
+/** Backticked names in the rules' sentences (`failures`) are the thresholds: shown by their fields' labels. */
 function Sentence({ text }: { text: string }) {
   return (
     <>
       {text.split(/(`[^`]+`)/).map((part, i) =>
         part.startsWith("`") ? (
-          <code key={i} className="rounded bg-muted px-1 text-[12px]">
-            {part.slice(1, -1)}
-          </code>
+          <span key={i} className="rounded bg-muted px-1 text-[12px] font-medium">
+            {fieldOf(part.slice(1, -1)).label}
+          </span>
         ) : (
           part
         ),
@@ -153,7 +158,7 @@ function ActiveHoursEditor({
                   key={day}
                   type="button"
                   size="sm"
-                  variant={pressed ? "secondary" : "outline"}
+                  variant={pressed ? "default" : "outline"}
                   className="h-7 w-11 px-0 text-xs"
                   aria-pressed={pressed}
                   aria-label={DAY_NAMES[day]}
@@ -278,10 +283,7 @@ function RuleRow({
       ) : null}
       <div className="flex flex-wrap items-end gap-3 pl-6.5">
         {numbers.map(([name]) => {
-          const field = RULE_SETTING_FIELDS[name as keyof typeof RULE_SETTING_FIELDS] ?? {
-            label: name,
-            help: "",
-          };
+          const field = fieldOf(name);
           return (
             <NumberField
               key={name}

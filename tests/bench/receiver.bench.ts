@@ -351,7 +351,7 @@ function alertsCpuText(r: TargetResult): string {
   const added = alertsCpuMs(r);
   return added == null
     ? "server CPU not measured (no /proc)"
-    : `+${added.toFixed(2)} ms server CPU per delivery at ${PACED_RATE}/s ` +
+    : `${added >= 0 ? "+" : ""}${added.toFixed(2)} ms server CPU per delivery at ${PACED_RATE}/s ` +
         `(${r.pacedRecv.cpuMs!.toFixed(2)} on, ${r.pacedAlertsOff.cpuMs!.toFixed(2)} off; goal under 2 ms: ${added < 2 ? "met" : "NOT met"})`;
 }
 

@@ -60,6 +60,17 @@ onOwnApp(
       await expect(urlField).toHaveValue("");
       await expect(edit).toContainText(`Set (${new URL(catcher.url("/")).host} …1234)`);
       await expect(page.getByText("/ok/services/T0/B0/")).toHaveCount(0);
+      for (const width of [1440, 390]) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme });
+          await working.screenshot({
+            path: test.info().outputPath(`alert-channel-edit-${width}-${colorScheme}.png`),
+          });
+        }
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: "light" });
       await edit.getByLabel("Name").fill("Ops Slack");
       await urlField.fill(catcher.url("/ok/services/T0/B0/wxyz5678"));
       await edit.getByRole("button", { name: "Save" }).click();
