@@ -9,12 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { UserText } from "@/components/ui/user-text";
 import type { AlertRuleView } from "@/lib/alerts/api-schemas";
-import {
-  RULE_SETTING_FIELDS,
-  WEEKDAYS,
-  type ActiveHours,
-  type Weekday,
-} from "@/lib/alerts/rules/definitions";
+import type { ActiveHours } from "@/lib/alerts/rules/definitions";
+import { RULE_SETTING_FIELDS, WEEKDAYS, type Weekday } from "@/lib/alerts/rules/fields";
 import { call } from "@/lib/webhooks/browser/console-client";
 
 /** A threshold's label on the page ("Window (minutes)"); the key itself for one without a label. */

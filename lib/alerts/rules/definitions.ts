@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/alerts/notification";
+import { WEEKDAYS } from "./fields";
 
 /**
  * The alert rules: what each watches, its thresholds (zod: a negative or absurd value is refused with a
@@ -17,8 +18,7 @@ const count = (what: string, max: number) =>
     .min(1, `${what} must be at least 1`)
     .max(max, `${what} must be at most ${max}`);
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export type { Weekday } from "./fields";
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -69,41 +69,6 @@ export const RULE_SETTINGS_SCHEMAS = {
 } satisfies Record<AlertRuleKind, z.ZodType>;
 
 export type RuleSettings<K extends AlertRuleKind> = z.infer<(typeof RULE_SETTINGS_SCHEMAS)[K]>;
-
-/**
- * How the Rules tab names each threshold (the API and its error messages keep the keys): a label with its
- * unit, and a line of help.
- */
-type NumericSettingKey = Exclude<
-  { [K in AlertRuleKind]: keyof RuleSettings<K> }[AlertRuleKind],
-  "activeHours"
->;
-export const RULE_SETTING_FIELDS: Record<NumericSettingKey, { label: string; help: string }> = {
-  failures: { label: "Failures", help: "Signature failures that open an issue." },
-  windowMinutes: { label: "Window (minutes)", help: "Counted over the last this many minutes." },
-  attempts: {
-    label: "Attempt",
-    help: "A failed answer to this attempt means the service gave up (it makes 3).",
-  },
-  seconds: {
-    label: "Held (seconds)",
-    help: "An answer this slow counts (the service gives up at 10 s).",
-  },
-  answers: { label: "Slow answers", help: "Slow answers that open an issue." },
-  minutes: { label: "Quiet for (minutes)", help: "No delivery for this long opens an issue." },
-  baselineDeliveries: {
-    label: "Baseline (deliveries)",
-    help: "Deliveries of an event learnt before its shape is compared.",
-  },
-  clearAfterHours: {
-    label: "Clear after (hours)",
-    help: "Resolves itself after this long without further drift.",
-  },
-  staleMinutes: {
-    label: "Stale after (minutes)",
-    help: "Refreshes failing for this long open an issue.",
-  },
-};
 
 interface RuleDefinition<K extends AlertRuleKind> {
   label: string;
