@@ -95,7 +95,7 @@ export const RULE_DEFINITIONS: { [K in AlertRuleKind]: RuleDefinition<K> } = {
   retries_exhausted: {
     label: "The service gave up",
     fires:
-      "A retry group reaches its `attempts`th attempt (the service makes 3) and our answer to it is not a 2xx: every attempt failed.",
+      "A retry group reaches the attempt numbered `attempts` (the service makes 3) and our answer to it is not a 2xx: every attempt failed.",
     clears: "A later delivery is answered with a 2xx.",
     enabledByDefault: true,
     defaults: { attempts: 3 },
