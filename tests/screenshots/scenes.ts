@@ -422,6 +422,8 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         `/webhooks?endpoint=${endpoint.id}&delivery=${replay.storedAs}&compare=${id}`,
       );
       await shot.getByRole("region", { name: "Pick a delivery to compare" }).waitFor();
+      await shot.getByRole("option").first().waitFor();
+      await shot.getByTestId("delivery-detail").getByRole("button", { name: "Compare" }).waitFor();
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("compare-pick", look) });
     });
