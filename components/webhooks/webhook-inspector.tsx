@@ -15,6 +15,7 @@ import { useLiveDeliveries } from "@/lib/webhooks/browser/use-live-deliveries";
 import { useNow } from "../projects/use-now";
 import { DeliveryDetailPane } from "./delivery-detail";
 import { DeliveryList } from "./delivery-list";
+import { ComparePicking } from "./delivery-relations";
 import { useMediaQuery, WIDE } from "@/lib/ui/use-media-query";
 import { receiverUrl } from "./receiver-url";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
@@ -79,6 +80,8 @@ export function WebhookInspector() {
       detailRef.current?.focus();
     },
     close: () => {
+      // Esc leaves picking a comparison first, and keeps the selection.
+      if (view.compare) return void setView({ compare: null });
       if (!selectedId) return;
       select(null);
       listRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
@@ -125,8 +128,9 @@ export function WebhookInspector() {
         selectedId={selectedId}
         onSelect={(id) => {
           select(id);
-          // Narrow screens put the detail below the list: bring it into view on a tap.
-          if (!wide)
+          // Narrow screens put the detail below the list: bring it into view on a tap (not while picking a
+          // comparison, whose bar is above the list).
+          if (!wide && !view.compare)
             requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: "start" }));
         }}
         hasMore={live.list.hasNextPage}
@@ -196,6 +200,13 @@ export function WebhookInspector() {
           <p role="status" className="border-b bg-warning/10 px-3 py-1 text-xs text-warning">
             Live updates failed ({live.liveError.message}); retrying.
           </p>
+        ) : null}
+        {view.compare ? (
+          <ComparePicking
+            base={view.compare}
+            selectedId={selectedId}
+            onCancel={() => setView({ compare: null })}
+          />
         ) : null}
         {wide ? (
           <ResizablePanelGroup orientation="horizontal" className="min-h-0 flex-1">

@@ -50,3 +50,28 @@ test("edit a delivery's body, replay it with the original signature, and compare
     .click();
   await expect(page.getByTestId("replay-links")).toContainText(`Edited replay of #${id}`);
 });
+
+test("pick the second delivery of a comparison from the inspector's list, with the keyboard", async ({
+  adminPage: page,
+  api,
+  endpoint,
+}) => {
+  await deliver(api, endpoint.path, JSON.stringify(envelope("task.created")));
+  const older = await newestId(api, endpoint.id);
+  await deliver(api, endpoint.path, JSON.stringify(envelope("task.updated")));
+  const newer = await newestId(api, endpoint.id);
+  await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${newer}`);
+  await page.getByTestId("delivery-detail").getByRole("button", { name: "Compare" }).click();
+  await page.getByRole("menuitem", { name: "With one from the list…" }).click();
+  const picking = page.getByRole("region", { name: "Pick a delivery to compare" });
+  await expect(picking).toContainText(`Select the delivery to compare with #${newer}`);
+  await expect(picking.getByRole("button", { name: "Compare" })).toBeDisabled();
+
+  await page.keyboard.press("j"); // the next (older) delivery in the list
+  await expect(picking).toContainText(`Compare #${newer} with #${older}`);
+  await picking.getByRole("button", { name: "Compare" }).click();
+  // The one received first is "before", whichever was picked first.
+  await expect(page).toHaveURL(new RegExp(`/webhooks/compare\\?a=${older}&b=${newer}$`));
+  await expect(page.locator('[data-side="before"]')).toContainText("task.created");
+  await expect(page.locator('[data-side="after"]')).toContainText("task.updated");
+});

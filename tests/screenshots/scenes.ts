@@ -417,6 +417,15 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.locator("[data-change]").first().waitFor();
       await settle(shot);
       await fullPageShot(shot, stage.shotPath("compare", look));
+      // Picking the other delivery of a comparison from the list: the bar over it.
+      await shot.goto(
+        `/webhooks?endpoint=${endpoint.id}&delivery=${replay.storedAs}&compare=${id}`,
+      );
+      await shot.getByRole("region", { name: "Pick a delivery to compare" }).waitFor();
+      await shot.getByRole("option").first().waitFor();
+      await shot.getByTestId("delivery-detail").getByRole("button", { name: "Compare" }).waitFor();
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("compare-pick", look) });
     });
   },
 };

@@ -98,7 +98,9 @@ function Comparison({ comparison }: { comparison: DeliveryComparison }) {
         <h2 id="compare-verdicts" className="text-sm font-semibold">
           Verdicts
         </h2>
-        <div className="grid gap-3 md:grid-cols-2">
+        {/* Side by side, each card's rows share the grid's rows (subgrid): "Answer" of Before and of After
+            sit on one line however long a diagnosis is. Six rows: the card's title and five fields. */}
+        <div className="grid gap-3 md:grid-cols-2 md:grid-rows-[repeat(6,auto)] md:gap-y-1.5">
           <SideCard label="Before" side={comparison.a} />
           <SideCard label="After" side={comparison.b} />
         </div>
@@ -117,6 +119,7 @@ function Comparison({ comparison }: { comparison: DeliveryComparison }) {
           <p className="text-sm text-muted-foreground">The same headers.</p>
         ) : (
           <ChangeTable
+            keyLabel="Header"
             rows={comparison.headers.changes.map((change) => ({
               key: change.name,
               kind: change.kind,
@@ -138,7 +141,10 @@ function Comparison({ comparison }: { comparison: DeliveryComparison }) {
 
 function SideCard({ label, side }: { label: string; side: DeliveryComparison["a"] }) {
   return (
-    <div className="grid gap-2 rounded-lg border p-4 text-sm" data-side={label.toLowerCase()}>
+    <div
+      className="grid gap-2 rounded-lg border p-4 text-sm md:row-span-6 md:grid-rows-subgrid md:gap-y-1.5"
+      data-side={label.toLowerCase()}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           {label}
@@ -151,7 +157,7 @@ function SideCard({ label, side }: { label: string; side: DeliveryComparison["a"
         </Link>
         <span className="truncate font-mono text-xs">{side.event ?? "(no event)"}</span>
       </div>
-      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-xs">
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-xs md:row-span-5 md:grid-rows-subgrid">
         <dt className="text-muted-foreground">Received</dt>
         <dd className="font-mono">{side.receivedAt.replace("T", " ").replace("Z", " UTC")}</dd>
         <dt className="text-muted-foreground">Body</dt>
@@ -188,13 +194,14 @@ type Row = {
   after: string | null;
 };
 
-function ChangeTable({ rows }: { rows: Row[] }) {
+/** What changed, one row each; `keyLabel` names the first column (a body's JSON path, a header's name). */
+function ChangeTable({ keyLabel, rows }: { keyLabel: string; rows: Row[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-xs">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
-            <th className="px-3 py-2 font-medium">Path</th>
+            <th className="px-3 py-2 font-medium">{keyLabel}</th>
             <th className="px-3 py-2 font-medium">Change</th>
             <th className="px-3 py-2 font-medium">Before</th>
             <th className="px-3 py-2 font-medium">After</th>
@@ -233,6 +240,7 @@ function BodyChanges({ body }: { body: DeliveryComparison["body"] }) {
           <p className="text-sm text-muted-foreground">The same JSON (key order aside).</p>
         ) : (
           <ChangeTable
+            keyLabel="Path"
             rows={body.changes.map((change) => ({
               key: change.path,
               kind: change.kind,

@@ -1,16 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { consoleApi } from "./console-client";
-import { listParams, type InspectorView } from "./use-inspector-view";
+import { listParams, type InspectorFilters, type InspectorView } from "./use-inspector-view";
 
 /**
  * Query options for the inspector, shared by every component that reads or writes these cache entries.
  * The list is an infinite query paged backwards with `before=`; new deliveries are prepended to its first
  * page by the live poll (use-live-deliveries.ts), so the cached pages never need refetching.
  */
-export type ListFilters = Pick<
-  InspectorView,
-  "endpoint" | "event" | "verification" | "range" | "since" | "until" | "q"
->;
+export type ListFilters = InspectorFilters;
 
 export function listFilters(view: InspectorView): ListFilters {
   return {
@@ -42,7 +39,7 @@ export const inspectorQueries = {
       queryFn: ({ pageParam, signal }) =>
         consoleApi.deliveries(
           {
-            ...listParams({ ...filters, delivery: null, tab: "envelope" }),
+            ...listParams(filters),
             before: pageParam,
             limit: PAGE_SIZE,
           },
@@ -56,8 +53,7 @@ export const inspectorQueries = {
   counts: (filters: ListFilters) =>
     queryOptions({
       queryKey: [...inspectorQueries.all(), "counts", filters] as const,
-      queryFn: ({ signal }) =>
-        consoleApi.counts(listParams({ ...filters, delivery: null, tab: "envelope" }), signal),
+      queryFn: ({ signal }) => consoleApi.counts(listParams(filters), signal),
       refetchInterval: 5_000,
       staleTime: 2_000,
       placeholderData: (previous) => previous,

@@ -7,6 +7,7 @@ import type { DeliveryListParams } from "./console-client";
  * The inspector's view lives in the URL, so a link opens the same view:
  * `/webhooks?endpoint=default&event=task.completed&verification=invalid_signature&range=1h&q=slab&delivery=42&tab=raw`.
  * A custom time range is `since`/`until` (ISO times, as the console API takes them) instead of `range`.
+ * `compare=12` is a comparison being picked: #12 against the delivery selected next (delivery-relations.tsx).
  * Defaults are left out. Parsers come from `nuqs/server` so server code and tests can build links too.
  */
 
@@ -48,6 +49,7 @@ export const inspectorViewParsers = {
   q: parseAsString.withDefault(""),
   delivery: parseAsString,
   tab: parseAsStringLiteral(DETAIL_TABS).withDefault("envelope"),
+  compare: parseAsString,
 };
 
 export const serializeInspectorView = createSerializer(inspectorViewParsers);
@@ -63,13 +65,21 @@ export type InspectorView = {
   q: string;
   delivery: string | null;
   tab: DetailTab;
+  /** The delivery to compare with the one selected next, while a comparison is being picked. */
+  compare: string | null;
 };
+
+/** The part of the view that decides which deliveries the list holds. */
+export type InspectorFilters = Pick<
+  InspectorView,
+  "endpoint" | "event" | "verification" | "range" | "since" | "until" | "q"
+>;
 
 /**
  * The list's filters as API parameters. A relative range is resolved when a page is fetched, so "last hour"
  * keeps meaning the last hour while the page stays open; the live poll (`after=`) ignores `since`.
  */
-export function listParams(view: InspectorView, now = Date.now()): DeliveryListParams {
+export function listParams(view: InspectorFilters, now = Date.now()): DeliveryListParams {
   return {
     endpoint: view.endpoint || undefined,
     event: view.event || undefined,
@@ -82,7 +92,7 @@ export function listParams(view: InspectorView, now = Date.now()): DeliveryListP
   };
 }
 
-export function hasFilters(view: InspectorView): boolean {
+export function hasFilters(view: InspectorFilters): boolean {
   return Boolean(
     view.event || view.verification || view.range || view.since || view.until || view.q.trim(),
   );

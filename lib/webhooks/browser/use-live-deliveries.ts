@@ -60,7 +60,7 @@ export function useLiveDeliveries(filters: ListFilters) {
       const head = pending.current.items[0]?.cursor ?? cached?.pages[0]?.deliveries[0]?.cursor;
       const page = await consoleApi.deliveries(
         {
-          ...listParams({ ...filters, delivery: null, tab: "envelope" }),
+          ...listParams(filters),
           after: head,
           limit: LIVE_PAGE,
         },
