@@ -31,7 +31,12 @@ import { answerStep } from "../support/deliveries";
 const AUTH_SECRET = "unit-test-auth-secret-0123456789abcdef";
 const SECRET = "answer-sequence-secret";
 const RETRY_WINDOW_SECONDS = 3600;
-const env = parseServerEnv({ AUTH_SECRET, PGLITE_DATA_DIR: "/nonexistent-unused" });
+// Alerts are not this file's subject: their dispatch would read the process environment.
+const env = parseServerEnv({
+  AUTH_SECRET,
+  PGLITE_DATA_DIR: "/nonexistent-unused",
+  ALERTS_ENABLED: "false",
+});
 const box = createSecretBox(encryptionKeyFrom({ authSecret: AUTH_SECRET }));
 
 const sequence = (steps: AnswerSequence["steps"], afterLast: AnswerSequence["afterLast"]) => ({
@@ -42,7 +47,9 @@ const sequence = (steps: AnswerSequence["steps"], afterLast: AnswerSequence["aft
 describe("the API's answer sequence: bad input is a clear 400 message", () => {
   const problem = (answerSequence: unknown) => {
     const parsed = updateEndpointSchema.safeParse({ answerSequence });
-    return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    return parsed.success
+      ? null
+      : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   };
 
   it("refuses statuses, delays, step counts, headers and bodies out of bounds", () => {
@@ -154,92 +161,95 @@ for (const { name, label, target, skip } of storageTargets()) {
  * to one PostgreSQL database, as two app instances behind a load balancer.
  */
 const postgres = storageTargets().find((t) => t.name === "postgres")!;
-describe.skipIf(postgres.skip)(`the sender's retry path on two instances (${postgres.label})`, () => {
-  const instances: { name: string; database: Database; ctx: WebhookContext }[] = [];
-  const afterTasks: Promise<void>[] = [];
-  const afterAnswer: AfterAnswer = (task) => void afterTasks.push(task());
-  const served: string[] = [];
-  let front: http.Server;
+describe.skipIf(postgres.skip)(
+  `the sender's retry path on two instances (${postgres.label})`,
+  () => {
+    const instances: { name: string; database: Database; ctx: WebhookContext }[] = [];
+    const afterTasks: Promise<void>[] = [];
+    const afterAnswer: AfterAnswer = (task) => void afterTasks.push(task());
+    const served: string[] = [];
+    let front: http.Server;
 
-  beforeAll(async () => {
-    for (const name of ["A", "B"]) {
-      const database = await openDatabase(postgres.target());
-      const ctx = {
-        db: database.db,
-        env,
-        settings: { envSecret: null, rateLimitPerMinute: 1_000, box },
-      };
-      instances.push({ name, database, ctx });
-    }
-    front = http.createServer((req, res) => {
-      const instance = instances[served.length % instances.length]!;
-      served.push(instance.name);
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", async () => {
-        // The sender hanging up (its timeout) aborts the request, as in the app.
-        const aborted = new AbortController();
-        res.on("close", () => aborted.abort());
-        const endpointId = req.url!.split("/").at(-1)!;
-        const request = new NextRequest(`http://localhost${req.url}`, {
-          method: req.method,
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-          signal: aborted.signal,
+    beforeAll(async () => {
+      for (const name of ["A", "B"]) {
+        const database = await openDatabase(postgres.target());
+        const ctx = {
+          db: database.db,
+          env,
+          settings: { envSecret: null, rateLimitPerMinute: 1_000, box },
+        };
+        instances.push({ name, database, ctx });
+      }
+      front = http.createServer((req, res) => {
+        const instance = instances[served.length % instances.length]!;
+        served.push(instance.name);
+        const chunks: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        req.on("end", async () => {
+          // The sender hanging up (its timeout) aborts the request, as in the app.
+          const aborted = new AbortController();
+          res.on("close", () => aborted.abort());
+          const endpointId = req.url!.split("/").at(-1)!;
+          const request = new NextRequest(`http://localhost${req.url}`, {
+            method: req.method,
+            headers: req.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+            signal: aborted.signal,
+          });
+          const response = await receiveDelivery(instance.ctx, request, endpointId, afterAnswer);
+          if (res.destroyed) return;
+          res.writeHead(response.status, Object.fromEntries(response.headers));
+          res.end(Buffer.from(await response.arrayBuffer()));
         });
-        const response = await receiveDelivery(instance.ctx, request, endpointId, afterAnswer);
-        if (res.destroyed) return;
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
       });
+      await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
     });
-    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => front?.close(resolve));
-    await Promise.allSettled(afterTasks);
-    for (const { database } of instances) await database.close();
-  });
+    afterAll(async () => {
+      await new Promise((resolve) => front?.close(resolve));
+      await Promise.allSettled(afterTasks);
+      for (const { database } of instances) await database.close();
+    });
 
-  it("three attempts, each answered by its step, split across the instances", async () => {
-    const { ctx } = instances[0]!;
-    const endpoint = await createEndpoint(ctx.db, box, { name: "retry path", secret: SECRET });
-    await updateEndpoint(ctx.db, box, endpoint.id, {
-      answerSequence: answerSequenceSchema.parse(RETRY_PATH_PRESET),
-    });
-    const { port } = front.address() as AddressInfo;
-    const result = await sendWebhook(buildEnvelope("task.completed", { task_id: "t_path" }), {
-      url: `http://127.0.0.1:${port}/api/webhooks/receive/${endpoint.id}`,
-      secret: SECRET,
-      scheme: "body/hex/none/raw",
-      backoffBaseMs: 200,
-    });
-    // The sender saw a 500, then gave up waiting (its 10 s timeout) on the 12 s hold, then a 200.
-    expect(result.attempts.map((a) => a.status ?? a.error)).toEqual([
-      500,
-      "timeout after 10000 ms",
-      200,
-    ]);
-    expect(served).toEqual(["A", "B", "A"]);
+    it("three attempts, each answered by its step, split across the instances", async () => {
+      const { ctx } = instances[0]!;
+      const endpoint = await createEndpoint(ctx.db, box, { name: "retry path", secret: SECRET });
+      await updateEndpoint(ctx.db, box, endpoint.id, {
+        answerSequence: answerSequenceSchema.parse(RETRY_PATH_PRESET),
+      });
+      const { port } = front.address() as AddressInfo;
+      const result = await sendWebhook(buildEnvelope("task.completed", { task_id: "t_path" }), {
+        url: `http://127.0.0.1:${port}/api/webhooks/receive/${endpoint.id}`,
+        secret: SECRET,
+        scheme: "body/hex/none/raw",
+        backoffBaseMs: 200,
+      });
+      // The sender saw a 500, then gave up waiting (its 10 s timeout) on the 12 s hold, then a 200.
+      expect(result.attempts.map((a) => a.status ?? a.error)).toEqual([
+        500,
+        "timeout after 10000 ms",
+        200,
+      ]);
+      expect(served).toEqual(["A", "B", "A"]);
 
-    // The group as the inspector reads it, from the other instance's pool.
-    const other = instances[1]!.ctx.db;
-    const { rows } = (await other.execute(
-      sql`select min(id)::int as id from webhook_deliveries where endpoint_id = ${endpoint.id}`,
-    )) as unknown as { rows: { id: number }[] };
-    const first = (await getDelivery(other, rows[0]!.id))!;
-    const detail = toDeliveryDetail(first, await listRetryGroup(other, first));
-    expect(
-      detail.retryGroup.map((m) => ({
-        attempt: m.attempt,
-        step: m.step,
-        status: m.status,
-        hangSeconds: m.hangSeconds,
-      })),
-    ).toEqual([
-      { attempt: 1, step: { number: 1, of: 3 }, status: 500, hangSeconds: null },
-      { attempt: 2, step: { number: 2, of: 3 }, status: 200, hangSeconds: 12 },
-      { attempt: 3, step: { number: 3, of: 3 }, status: 200, hangSeconds: null },
-    ]);
-  }, 40_000);
-});
+      // The group as the inspector reads it, from the other instance's pool.
+      const other = instances[1]!.ctx.db;
+      const { rows } = (await other.execute(
+        sql`select min(id)::int as id from webhook_deliveries where endpoint_id = ${endpoint.id}`,
+      )) as unknown as { rows: { id: number }[] };
+      const first = (await getDelivery(other, rows[0]!.id))!;
+      const detail = toDeliveryDetail(first, await listRetryGroup(other, first));
+      expect(
+        detail.retryGroup.map((m) => ({
+          attempt: m.attempt,
+          step: m.step,
+          status: m.status,
+          hangSeconds: m.hangSeconds,
+        })),
+      ).toEqual([
+        { attempt: 1, step: { number: 1, of: 3 }, status: 500, hangSeconds: null },
+        { attempt: 2, step: { number: 2, of: 3 }, status: 200, hangSeconds: 12 },
+        { attempt: 3, step: { number: 3, of: 3 }, status: 200, hangSeconds: null },
+      ]);
+    }, 40_000);
+  },
+);

@@ -39,7 +39,11 @@ const PROBES = [
     answerSequence: { steps: [step(410)], afterLast: "normal" },
     done: "The first attempt of each delivery gets 410",
   },
-] as const satisfies readonly { label: string; answerSequence: EndpointPatch["answerSequence"]; done: string }[];
+] as const satisfies readonly {
+  label: string;
+  answerSequence: EndpointPatch["answerSequence"];
+  done: string;
+}[];
 
 function useProbe(endpoint: string) {
   const { update } = useEndpointActions();
@@ -48,7 +52,11 @@ function useProbe(endpoint: string) {
     pending: update.isPending,
     run: (probe: (typeof PROBES)[number]) =>
       update.mutate(
-        { id, patch: { answerSequence: probe.answerSequence }, done: `${probe.done}; now send an event` },
+        {
+          id,
+          patch: { answerSequence: probe.answerSequence },
+          done: `${probe.done}; now send an event`,
+        },
         { onError: (error) => toast.error(error.message) },
       ),
   };
@@ -93,9 +101,9 @@ export function RetryGuide({
       </p>
       <ol className="flex w-full list-decimal flex-col gap-2 pl-5 text-left text-muted-foreground marker:text-foreground">
         <li>
-          <span className="text-foreground">Script the answers.</span> 500, then a hold longer
-          than the spec&apos;s 10 s timeout, then 200 walks the whole retry path (or set any
-          sequence under Endpoints → Answer sequence):
+          <span className="text-foreground">Script the answers.</span> 500, then a hold longer than
+          the spec&apos;s 10 s timeout, then 200 walks the whole retry path (or set any sequence
+          under Endpoints → Answer sequence):
           <ProbeButtons endpoint={endpoint} className="mt-2 justify-start" />
         </li>
         <li>

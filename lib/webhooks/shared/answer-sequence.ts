@@ -89,10 +89,13 @@ export const answerStepSchema = z
       .default(null),
   })
   .strict()
-  .refine((step) => step.body === null || step.status === null || !NO_BODY_STATUSES.has(step.status), {
-    message: "a 204, 205 or 304 answer has no body",
-    path: ["body"],
-  });
+  .refine(
+    (step) => step.body === null || step.status === null || !NO_BODY_STATUSES.has(step.status),
+    {
+      message: "a 204, 205 or 304 answer has no body",
+      path: ["body"],
+    },
+  );
 
 export const answerSequenceSchema = z
   .object({
@@ -140,10 +143,6 @@ export function describeSequence(sequence: AnswerSequence): string {
 
 /** The service's whole retry path: a failure, an answer slower than its 10 s timeout, a success. */
 export const RETRY_PATH_PRESET: z.input<typeof answerSequenceSchema> = {
-  steps: [
-    { status: 500 },
-    { status: null, delaySeconds: 12 },
-    { status: 200 },
-  ],
+  steps: [{ status: 500 }, { status: null, delaySeconds: 12 }, { status: 200 }],
   afterLast: "normal",
 };
