@@ -1,12 +1,13 @@
 "use client";
 
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { UserText } from "@/components/ui/user-text";
+import { cn } from "@/lib/utils";
 import type { EndpointPatch, EndpointView } from "@/lib/webhooks/browser/console-client";
 import type { Save } from "./endpoint-settings";
 import {
@@ -251,6 +252,28 @@ export function AnswerSequenceForm({
   );
 }
 
+/** A small labelled field of a step. */
+function StepField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid gap-1", className)}>
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
 function StepNumber({
   id,
   label,
@@ -266,10 +289,7 @@ function StepNumber({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
+    <StepField id={id} label={label}>
       <Input
         id={id}
         type="number"
@@ -277,7 +297,7 @@ function StepNumber({
         className="w-20"
         {...input}
       />
-    </div>
+    </StepField>
   );
 }
 
@@ -293,10 +313,7 @@ function StepText({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="grid min-w-0 gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
+    <StepField id={id} label={label} className="min-w-0">
       <textarea
         id={id}
         value={value}
@@ -306,6 +323,6 @@ function StepText({
         rows={3}
         className="w-full min-w-0 resize-y rounded-md border bg-transparent px-2 py-1.5 font-mono text-xs shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
       />
-    </div>
+    </StepField>
   );
 }

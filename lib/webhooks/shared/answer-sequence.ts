@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONNECTION_OWN_HEADERS } from "./replay/forwarded-headers";
 
 /**
  * An endpoint's answer sequence: the answers its receiver gives, step by step, to the attempts of one retry
@@ -20,21 +21,6 @@ export type AfterLastMode = (typeof AFTER_LAST_MODES)[number];
 /** Statuses whose answer carries no body (the receiver sends none whatever a step says). */
 export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
-/**
- * Headers a step may not set: they describe the connection or the framing of the answer, which the server
- * decides (a wrong Content-Length would corrupt the answer, not script it).
- */
-const RESERVED_HEADERS = new Set([
-  "connection",
-  "content-length",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-]);
-
 /** RFC 9110 token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Visible ASCII, space and tab: no CR, LF or NUL (header injection), nothing a Headers object refuses. */
@@ -51,7 +37,9 @@ const headerSchema = z.tuple([
   z
     .string({ message: "must be a string" })
     .regex(HEADER_NAME, { message: "must be a header name (letters, digits and -)" })
-    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), {
+    // The connection and the framing of the answer are the server's: a wrong Content-Length would corrupt
+    // the answer, not script it.
+    .refine((name) => !CONNECTION_OWN_HEADERS.has(name.toLowerCase()), {
       message: "is set by the server and cannot be scripted",
     }),
   z
