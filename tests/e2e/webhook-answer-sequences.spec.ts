@@ -34,7 +34,11 @@ test("a sequence edited in the Endpoints sheet answers each attempt; the Attempt
   await page.goto(`/webhooks?endpoint=${endpoint.id}`);
   await page.getByRole("button", { name: "Endpoints" }).click();
   const sheet = page.getByRole("dialog", { name: "Endpoints" });
-  await sheet.getByRole("button", { name: endpoint.id }).click();
+  // The sheet opens on the endpoint being viewed.
+  await expect(sheet.getByRole("button", { name: endpoint.id })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   const settings = sheet.getByTestId(`endpoint-settings-${endpoint.id}`);
 
   // The editor starts from the retry path's preset: 500, a hold, 200.
