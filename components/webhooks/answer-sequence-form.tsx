@@ -225,15 +225,6 @@ export function AnswerSequenceForm({
           ))}
         </ol>
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            disabled={steps.length >= ANSWER_SEQUENCE_LIMITS.steps}
-            onClick={() => setSteps((all) => [...all, draftOf({ status: 200 })])}
-          >
-            <PlusIcon /> Add step
-          </Button>
           <span className="text-xs text-muted-foreground" id={`${id}-after`}>
             After the last step
           </span>
@@ -243,6 +234,17 @@ export function AnswerSequenceForm({
             options={AFTER_LAST_OPTIONS}
             onChange={setAfterLast}
           />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled={steps.length >= ANSWER_SEQUENCE_LIMITS.steps}
+            onClick={() => setSteps((all) => [...all, draftOf({ status: 200 })])}
+          >
+            <PlusIcon /> Add step
+          </Button>
           <Button type="submit" variant="outline" className="ml-auto">
             Save sequence
           </Button>
@@ -294,7 +296,7 @@ function StepNumber({
         id={id}
         type="number"
         onChange={(e) => onChange(e.target.value)}
-        className="w-20"
+        className="w-24"
         {...input}
       />
     </StepField>
