@@ -1,6 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
+import { pruneResolvedIssues } from "@/lib/alerts/issues";
 import { startProcessTimer } from "@/lib/process-timer";
 import { prune as pruneSignInAttempts } from "@/lib/rate-limit/sign-in";
 import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
@@ -12,7 +13,9 @@ import { pruneExpiredPreviousSecrets } from "@/lib/webhooks/server/previous-secr
 /**
  * Retention of everything that only grows: deliveries (older than WEBHOOK_RETENTION_DAYS, beyond the
  * newest WEBHOOK_RETENTION_COUNT of an endpoint), sign-in attempt windows that have ended, rate-limit
- * windows that can no longer matter (lib/rate-limit), and endpoints' previous secrets whose 24 h are over. Idempotent, so overlapping runs only repeat work.
+ * windows that can no longer matter (lib/rate-limit), endpoints' previous secrets whose 24 h are over, and
+ * alert issues resolved more than WEBHOOK_RETENTION_DAYS ago with their timeline and sent notifications.
+ * Idempotent, so overlapping runs only repeat work.
  *
  * It runs from a schedule, so that old rows go even when nothing arrives: on Vercel from Vercel Cron
  * (vercel.json → /api/cron/retention), elsewhere from a timer in the server process (lib/startup.ts). The
@@ -22,7 +25,7 @@ export async function runRetention(
   db: Db,
   env: ServerEnv,
   now = new Date(),
-): Promise<{ deliveriesDeleted: number }> {
+): Promise<{ deliveriesDeleted: number; alertIssuesDeleted: number }> {
   const deliveriesDeleted = await pruneDeliveries(db, {
     keep: env.WEBHOOK_RETENTION_COUNT,
     days: env.WEBHOOK_RETENTION_DAYS,
@@ -34,7 +37,12 @@ export async function runRetention(
     { maxAttempts: env.SIGN_IN_MAX_ATTEMPTS, lockoutMinutes: env.SIGN_IN_LOCKOUT_MINUTES },
     now,
   );
-  return { deliveriesDeleted };
+  const alertIssuesDeleted = await pruneResolvedIssues(
+    db,
+    { days: env.WEBHOOK_RETENTION_DAYS },
+    now,
+  );
+  return { deliveriesDeleted, alertIssuesDeleted };
 }
 
 /**

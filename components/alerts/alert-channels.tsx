@@ -74,6 +74,7 @@ function ChannelCard({ channel, isAdmin }: { channel: ChannelView; isAdmin: bool
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string>();
   const [note, setNote] = useState<string>();
+  const [editing, setEditing] = useState(false);
   const status = statusOf(channel);
 
   const act = (work: () => Promise<string | undefined>, fallback: string) =>
@@ -128,7 +129,20 @@ function ChannelCard({ channel, isAdmin }: { channel: ChannelView; isAdmin: bool
         </p>
       ) : null}
       <FormError message={error} />
-      {isAdmin ? (
+      {isAdmin && editing ? (
+        <EditChannel
+          channel={channel}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) {
+              setNote("Saved.");
+              setError(undefined);
+              router.refresh();
+            }
+          }}
+        />
+      ) : null}
+      {isAdmin && !editing ? (
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -144,6 +158,17 @@ function ChannelCard({ channel, isAdmin }: { channel: ChannelView; isAdmin: bool
             }
           >
             Send a test
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pending}
+            onClick={() => {
+              setNote(undefined);
+              setEditing(true);
+            }}
+          >
+            Edit
           </Button>
           <Button
             size="sm"
@@ -176,6 +201,108 @@ function ChannelCard({ channel, isAdmin }: { channel: ChannelView; isAdmin: bool
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A channel's edit form: its name and kind's settings. A Slack URL and a signing secret are write-only: the
+ * form says they are set (with the hint) and takes a replacement; an empty field keeps the stored one.
+ */
+function EditChannel({
+  channel,
+  onDone,
+}: {
+  channel: ChannelView;
+  onDone: (saved: boolean) => void;
+}) {
+  const [name, setName] = useState(channel.name);
+  // The signed webhook's URL and the recipients are not secret: shown to edit. A Slack URL is the secret.
+  const [target, setTarget] = useState(channel.kind === "slack" ? "" : (channel.target ?? ""));
+  const [secret, setSecret] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, startTransition] = useTransition();
+  const id = `channel-${channel.id}`;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const change: Record<string, string> = {};
+    if (name !== channel.name) change.name = name;
+    if (channel.kind === "email") {
+      if (target !== channel.target) change.recipients = target;
+    } else if (channel.kind === "slack") {
+      if (target.trim()) change.url = target;
+    } else {
+      if (target !== channel.target) change.url = target;
+      if (secret.trim()) change.secret = secret;
+    }
+    if (Object.keys(change).length === 0) {
+      onDone(false);
+      return;
+    }
+    startTransition(async () => {
+      try {
+        await channelApi.update(channel.id, change);
+        onDone(true);
+      } catch (caught) {
+        setError(message(caught, "The channel could not be changed."));
+      }
+    });
+  }
+
+  const setHint = `Set (${channel.secretHint ?? "stored encrypted"}); never shown. Leave empty to keep it, or paste a new one to replace it.`;
+  return (
+    <form
+      className="grid grid-cols-1 gap-3 border-t pt-3 sm:max-w-xl"
+      aria-label={`Edit ${channel.name}`}
+      onSubmit={submit}
+    >
+      <FormField id={`${id}-name`} label="Name">
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+      </FormField>
+      {channel.kind === "email" ? (
+        <FormField
+          id={`${id}-recipients`}
+          label="Recipients"
+          hint="Email addresses, separated by commas."
+        >
+          <Input value={target} onChange={(e) => setTarget(e.target.value)} required />
+        </FormField>
+      ) : channel.kind === "slack" ? (
+        <FormField id={`${id}-url`} label="Incoming webhook URL" hint={setHint}>
+          <Input
+            type="url"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            placeholder="Set: leave empty to keep"
+            autoComplete="off"
+          />
+        </FormField>
+      ) : (
+        <>
+          <FormField id={`${id}-url`} label="Endpoint URL">
+            <Input type="url" value={target} onChange={(e) => setTarget(e.target.value)} required />
+          </FormField>
+          <FormField id={`${id}-secret`} label="Signing secret" hint={setHint}>
+            <Input
+              type="password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              placeholder="Set: leave empty to keep"
+              autoComplete="off"
+            />
+          </FormField>
+        </>
+      )}
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={pending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

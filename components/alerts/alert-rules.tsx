@@ -9,22 +9,203 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { UserText } from "@/components/ui/user-text";
 import type { AlertRuleView } from "@/lib/alerts/api-schemas";
+import type { ActiveHours } from "@/lib/alerts/rules/definitions";
+import { RULE_SETTING_FIELDS, WEEKDAYS, type Weekday } from "@/lib/alerts/rules/fields";
 import { call } from "@/lib/webhooks/browser/console-client";
 
-/** Backticked names in the rules' sentences (`failures`) are the thresholds: shown as code. */
+/** A threshold's label on the page ("Window (minutes)"); the key itself for one without a label. */
+function fieldOf(key: string): { label: string; help: string } {
+  return RULE_SETTING_FIELDS[key as keyof typeof RULE_SETTING_FIELDS] ?? { label: key, help: "" };
+}
+
+/** Backticked names in the rules' sentences (`failures`) are the thresholds: shown by their fields' labels. */
 function Sentence({ text }: { text: string }) {
   return (
     <>
       {text.split(/(`[^`]+`)/).map((part, i) =>
         part.startsWith("`") ? (
-          <code key={i} className="rounded bg-muted px-1 text-[12px]">
-            {part.slice(1, -1)}
-          </code>
+          <span key={i} className="rounded bg-muted px-1 text-[12px] font-medium">
+            {fieldOf(part.slice(1, -1)).label}
+          </span>
         ) : (
           part
         ),
       )}
     </>
+  );
+}
+
+/** A small labelled number field of a rule's row (a threshold, an hour). */
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  help,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  help?: string;
+}) {
+  return (
+    <div className={help === undefined ? "space-y-1" : "w-44 space-y-1"}>
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className="h-8 w-24"
+        value={value}
+        disabled={disabled}
+        aria-describedby={help === undefined ? undefined : `${id}-help`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {help === undefined ? null : (
+        <p id={`${id}-help`} className="text-[11px] leading-snug text-muted-foreground">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** The form's state of silence's active hours: text while typed, checked by the rule's schema on save. */
+interface HoursDraft {
+  on: boolean;
+  days: Weekday[];
+  startHour: string;
+  endHour: string;
+  timeZone: string;
+}
+
+function hoursDraft(hours: ActiveHours | null): HoursDraft {
+  return hours
+    ? { on: true, ...hours, startHour: String(hours.startHour), endHour: String(hours.endHour) }
+    : {
+        on: false,
+        days: ["mon", "tue", "wed", "thu", "fri"],
+        startHour: "9",
+        endHour: "18",
+        // The member's own zone as the first guess; the server reads hours in the zone stored.
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
+}
+
+function hoursSetting(draft: HoursDraft) {
+  return draft.on
+    ? {
+        days: WEEKDAYS.filter((day) => draft.days.includes(day)),
+        startHour: Number(draft.startHour),
+        endHour: Number(draft.endHour),
+        timeZone: draft.timeZone.trim(),
+      }
+    : null;
+}
+
+/** Silence's "only within set hours and days": day toggles, from and to hours, in a stated time zone. */
+function ActiveHoursEditor({
+  id,
+  draft,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  draft: HoursDraft;
+  onChange: (draft: HoursDraft) => void;
+  disabled: boolean;
+}) {
+  const set = (patch: Partial<HoursDraft>) => onChange({ ...draft, ...patch });
+  return (
+    <fieldset className="space-y-2 pl-6.5" aria-label="Active hours">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-hours-on`}
+          checked={draft.on}
+          disabled={disabled}
+          onCheckedChange={(v) => set({ on: v === true })}
+        />
+        <Label htmlFor={`${id}-hours-on`} className="text-[13px]">
+          Only within set hours and days
+        </Label>
+      </div>
+      {draft.on ? (
+        <div className="space-y-2 pl-6.5">
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Days">
+            {WEEKDAYS.map((day) => {
+              const pressed = draft.days.includes(day);
+              return (
+                <Button
+                  key={day}
+                  type="button"
+                  size="sm"
+                  variant={pressed ? "default" : "outline"}
+                  className="h-7 w-11 px-0 text-xs"
+                  aria-pressed={pressed}
+                  aria-label={DAY_NAMES[day]}
+                  disabled={disabled}
+                  onClick={() =>
+                    set({
+                      days: pressed ? draft.days.filter((d) => d !== day) : [...draft.days, day],
+                    })
+                  }
+                >
+                  {DAY_NAMES[day].slice(0, 3)}
+                </Button>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <NumberField
+              id={`${id}-from`}
+              label="From (hour, 0–23)"
+              value={draft.startHour}
+              disabled={disabled}
+              onChange={(startHour) => set({ startHour })}
+            />
+            <NumberField
+              id={`${id}-to`}
+              label="To (hour, 1–24)"
+              value={draft.endHour}
+              disabled={disabled}
+              onChange={(endHour) => set({ endHour })}
+            />
+            <div className="min-w-0 space-y-1">
+              <Label htmlFor={`${id}-zone`} className="text-xs text-muted-foreground">
+                Time zone
+              </Label>
+              <Input
+                id={`${id}-zone`}
+                className="h-8 w-48 max-w-full"
+                value={draft.timeZone}
+                disabled={disabled}
+                aria-describedby={`${id}-zone-help`}
+                onChange={(e) => set({ timeZone: e.target.value })}
+              />
+            </div>
+          </div>
+          <p id={`${id}-zone-help`} className="text-xs text-muted-foreground">
+            Hours are read in this time zone (IANA name, e.g. Europe/Paris); outside them, quiet
+            minutes are not counted.
+          </p>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -44,6 +225,10 @@ function RuleRow({
   const [values, setValues] = useState(() =>
     Object.fromEntries(numbers.map(([k, v]) => [k, String(v)])),
   );
+  const hasHours = "activeHours" in rule.settings;
+  const [hours, setHours] = useState(() =>
+    hoursDraft((rule.settings.activeHours as ActiveHours | null | undefined) ?? null),
+  );
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -58,7 +243,10 @@ function RuleRow({
             scope,
             rule: rule.rule,
             enabled,
-            settings: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])),
+            settings: {
+              ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])),
+              ...(hasHours ? { activeHours: hoursSetting(hours) } : {}),
+            },
           }),
         });
         setSaved(true);
@@ -67,8 +255,6 @@ function RuleRow({
         setError(e instanceof Error ? e.message : "The rule could not be saved.");
       }
     });
-  const hours = rule.settings.activeHours as
-    { days: string[]; startHour: number; endHour: number; timeZone: string } | null | undefined;
   return (
     <li className="space-y-2 py-4 first:pt-0 last:pb-0" data-testid={`rule-${rule.rule}`}>
       <div className="flex items-start gap-2.5">
@@ -86,32 +272,26 @@ function RuleRow({
           <p className="mt-0.5 text-[13px] text-muted-foreground">
             <Sentence text={rule.fires} /> Clears: <Sentence text={rule.clears} />
           </p>
-          {hours !== undefined ? (
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              {hours
-                ? `Counts only ${hours.days.join(", ")} ${hours.startHour}:00–${hours.endHour}:00 (${hours.timeZone}).`
-                : "Counts every hour of every day (active hours are set through the API)."}
-            </p>
-          ) : null}
         </div>
       </div>
+      {hasHours ? (
+        <ActiveHoursEditor id={id} draft={hours} onChange={setHours} disabled={!canEdit} />
+      ) : null}
       <div className="flex flex-wrap items-end gap-3 pl-6.5">
-        {numbers.map(([name]) => (
-          <div key={name} className="space-y-1">
-            <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
-              {name}
-            </Label>
-            <Input
+        {numbers.map(([name]) => {
+          const field = fieldOf(name);
+          return (
+            <NumberField
+              key={name}
               id={`${id}-${name}`}
-              type="number"
-              inputMode="numeric"
-              className="h-8 w-28"
-              value={values[name]}
+              label={field.label}
+              help={field.help}
+              value={values[name] ?? ""}
               disabled={!canEdit}
-              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
             />
-          </div>
-        ))}
+          );
+        })}
         {canEdit ? (
           <Button size="sm" variant="outline" disabled={pending} onClick={save}>
             Save

@@ -86,7 +86,9 @@ function Figure({ label, value, hint }: { label: string; value: React.ReactNode;
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-[13px] font-medium tabular-nums">
         {value}
-        {hint ? <span className="ml-1 font-normal text-muted-foreground">{hint}</span> : null}
+        {hint ? (
+          <span className="block text-xs font-normal text-muted-foreground">{hint}</span>
+        ) : null}
       </dd>
     </div>
   );
@@ -128,7 +130,7 @@ function BudgetCard({ status, now }: { status: ConnectionStatus; now: number }) 
         <Figure
           label="Our ceiling"
           value={`${ceiling} a minute`}
-          hint="UPSTREAM_CALLS_PER_MINUTE"
+          hint="Set by UPSTREAM_CALLS_PER_MINUTE"
         />
         <Figure
           label="Next refresh"
@@ -144,7 +146,7 @@ function BudgetCard({ status, now }: { status: ConnectionStatus; now: number }) 
           <Figure
             label="Service asked to wait until"
             value={formatAge(notBefore, now)}
-            hint="Retry-After"
+            hint="The service's Retry-After"
           />
         ) : null}
       </dl>
@@ -169,14 +171,20 @@ function SnapshotCard({ status, now }: { status: ConnectionStatus; now: number }
           label="Fetched"
           value={snapshot.fetchedAt ? formatAge(snapshot.fetchedAt, now) : "Never"}
         />
-        <Figure label="Fresh for" value={formatDuration(snapshot.ttlSeconds * 1000)} hint="TTL" />
+        <Figure
+          label="Fresh for"
+          value={formatDuration(snapshot.ttlSeconds * 1000)}
+          hint="The snapshot's TTL"
+        />
         <Figure
           label="State"
           value={
             snapshot.fetchedAt === null ? (
               "—"
             ) : snapshot.stale ? (
-              <Badge variant="warning">Stale: the last refresh failed</Badge>
+              <Badge variant="warning" className="whitespace-normal">
+                Stale: the last refresh failed
+              </Badge>
             ) : (
               <Badge variant="success">Current</Badge>
             )

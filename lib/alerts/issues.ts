@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import {
   alertIssueEvents,
@@ -324,4 +324,27 @@ export async function countOpenIssues(db: Db): Promise<number> {
     .from(alertIssues)
     .where(eq(alertIssues.status, "open"));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Retention (lib/retention.ts, with the deliveries' WEBHOOK_RETENTION_DAYS): resolved issues whose
+ * resolution is older than `days` go, with their timeline (cascade); so do notifications sent that long
+ * ago whose issue is gone (or that had none, a channel's test). Unresolved issues, their notifications and
+ * anything not yet sent are kept, however old: they are still being acted on.
+ */
+export async function pruneResolvedIssues(
+  db: Db,
+  options: { days: number },
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - options.days * 86_400_000);
+  const deleted = await db
+    .delete(alertIssues)
+    .where(and(eq(alertIssues.status, "resolved"), lt(alertIssues.resolvedAt, cutoff)))
+    .returning({ id: alertIssues.id });
+  // Channel sends cascade with their notification.
+  await db.execute(sql`delete from alert_notifications n
+    where n.dispatched_at < ${cutoff.toISOString()}::timestamptz
+      and not exists (select 1 from alert_issues i where i.id::text = n.payload->>'issueId')`);
+  return deleted.length;
 }

@@ -188,7 +188,7 @@ export class UpstreamConnection {
   private async readState(source: string) {
     const [row] = await this.db
       .select({
-        projects: sql<number | null>`jsonb_array_length(${upstreamState.projects})`,
+        projects: upstreamState.snapshotCount,
         fetchedAt: upstreamState.fetchedAt,
         attemptedAt: upstreamState.attemptedAt,
         lastError: upstreamState.lastError,

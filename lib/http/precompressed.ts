@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { ContentCoding } from "./content-coding";
 
 const deflateRaw = promisify(zlib.deflateRaw);
+const inflateRaw = promisify(zlib.inflateRaw);
 const brotliCompress = promisify(zlib.brotliCompress);
 
 /** gzip member header: deflate, no file name, no time stamp, OS unknown (RFC 1952 §2.3). */
@@ -19,28 +20,58 @@ function hash(data: Buffer | string, length: number): string {
 }
 
 /**
+ * The head of a document (below) encoded once, by whoever stores it: its tag and length, its raw deflate
+ * stream ended with a sync flush (byte-aligned, not final) with the CRC-32 of its bytes, and its brotli stream
+ * flushed (byte-aligned, not final). Stored beside the snapshot, so that no other instance compresses it again;
+ * the head's own UTF-8 bytes are not stored: inflating the deflate stream gives them back.
+ */
+export interface EncodedHead {
+  tag: string;
+  length: number;
+  gzip: Buffer;
+  gzipCrc: number;
+  brotli: Buffer;
+}
+
+/** Encodes `head` in libuv's thread pool, not on the request thread. */
+export async function encodeHead(head: string): Promise<EncodedHead> {
+  const bytes = Buffer.from(head, "utf8");
+  const [gzip, brotli] = await Promise.all([
+    deflateRaw(bytes, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    brotliCompress(bytes, {
+      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  ]);
+  return { tag: hash(bytes, 22), length: bytes.length, gzip, gzipCrc: zlib.crc32(bytes), brotli };
+}
+
+/**
  * A large document whose head never changes (the projects of one snapshot) followed by a short tail that
- * may (when it was fetched, whether it is stale, the error): the head is encoded to UTF-8, gzip and brotli
- * once, and each answer only appends its tail to the encoding it needs.
+ * may (when it was fetched, whether it is stale, the error): the head comes encoded (`encodeHead`), and each
+ * answer only appends its tail to the encoding it needs.
  *
- * Both formats allow it without decompressing anything: the head's deflate stream is ended with a sync
- * flush (byte-aligned, not final) and the tail deflated on its own after it, the gzip CRC-32 continued
- * over the tail; the head's brotli stream is flushed (byte-aligned, not final) and the tail follows as
- * uncompressed meta-blocks and an empty last one. A tail is a few hundred bytes: nothing is lost by not
- * compressing it. The head's encodings are made in libuv's thread pool, not on the request thread, on
- * first need, and shared by every request for them; an assembled answer is kept for the latest tail.
+ * Both formats allow it without decompressing anything: the tail is deflated on its own after the head's
+ * sync-flushed deflate stream, the gzip CRC-32 continued over the tail; after the head's flushed brotli
+ * stream the tail follows as uncompressed meta-blocks and an empty last one. A tail is a few hundred bytes:
+ * nothing is lost by not compressing it. The head's plain bytes are inflated on first need only (a client
+ * that takes neither gzip nor brotli, the server's own first screen); an assembled answer is kept for the
+ * latest tail.
  */
 export class PrecompressedDocument {
-  readonly head: Buffer;
-  private readonly headTag: string;
-  private gzipHead: Promise<{ deflated: Buffer; crc: number }> | undefined;
-  private brotliHead: Promise<Buffer> | undefined;
+  private identityHead: Promise<Buffer> | undefined;
   private latest:
     { tail: string; tag: string; bodies: Map<ContentCoding, Promise<Buffer>> } | undefined;
 
-  constructor(head: string) {
-    this.head = Buffer.from(head, "utf8");
-    this.headTag = hash(this.head, 22);
+  constructor(private readonly encoded: EncodedHead) {}
+
+  /** The head as text (inflated once, shared by every caller). */
+  async headText(): Promise<string> {
+    return (await this.head()).toString("utf8");
   }
 
   /**
@@ -63,35 +94,29 @@ export class PrecompressedDocument {
     return body;
   }
 
+  private head(): Promise<Buffer> {
+    this.identityHead ??= inflateRaw(this.encoded.gzip, {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
+    return this.identityHead;
+  }
+
   private representation(tail: string) {
     if (this.latest?.tail !== tail) {
-      this.latest = { tail, tag: `${this.headTag}-${hash(tail, 11)}`, bodies: new Map() };
+      this.latest = { tail, tag: `${this.encoded.tag}-${hash(tail, 11)}`, bodies: new Map() };
     }
     return this.latest;
   }
 
   private async assemble(tail: Buffer, coding: ContentCoding): Promise<Buffer> {
-    if (coding === "identity") return Buffer.concat([this.head, tail]);
+    if (coding === "identity") return Buffer.concat([await this.head(), tail]);
     if (coding === "gzip") {
-      this.gzipHead ??= deflateRaw(this.head, {
-        level: 6,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      }).then((deflated) => ({ deflated, crc: zlib.crc32(this.head) }));
-      const { deflated, crc } = await this.gzipHead;
       const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(zlib.crc32(tail, crc), 0);
-      trailer.writeUInt32LE((this.head.length + tail.length) % 2 ** 32, 4);
-      return Buffer.concat([GZIP_HEADER, deflated, zlib.deflateRawSync(tail), trailer]);
+      trailer.writeUInt32LE(zlib.crc32(tail, this.encoded.gzipCrc), 0);
+      trailer.writeUInt32LE((this.encoded.length + tail.length) % 2 ** 32, 4);
+      return Buffer.concat([GZIP_HEADER, this.encoded.gzip, zlib.deflateRawSync(tail), trailer]);
     }
-    this.brotliHead ??= brotliCompress(this.head, {
-      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.head.length,
-      },
-    });
-    return Buffer.concat([await this.brotliHead, ...brotliStored(tail), BROTLI_END]);
+    return Buffer.concat([this.encoded.brotli, ...brotliStored(tail), BROTLI_END]);
   }
 }
 

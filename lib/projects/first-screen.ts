@@ -1,7 +1,8 @@
 import "server-only";
 import { getProjectsService } from "@/lib/upstream";
+import { snapshotProjects } from "@/lib/upstream/shared-state";
 import { indexProjects, selectProjects, sortIndex, type ProjectsIndex } from "./rows";
-import type { Project, ProjectsResponse } from "./schema";
+import type { Project } from "./schema";
 import { DEFAULT_VISIBLE_COLUMNS, type ProjectColumnId } from "./columns";
 import { serializeSort, type ProjectsViewState } from "./view";
 
@@ -52,9 +53,7 @@ export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen 
   const answer = await (await getProjectsService()).getProjects().catch(() => null);
   if (!answer?.ok) return null;
   if (cache?.document !== answer.document) {
-    const { projects } = JSON.parse(
-      answer.document.head.toString("utf8") + answer.tail,
-    ) as ProjectsResponse;
+    const projects = await snapshotProjects(answer.document);
     cache = { document: answer.document, index: indexProjects(projects), orders: new Map() };
   }
   const { index, orders } = cache;

@@ -23,7 +23,7 @@ import { PrecompressedDocument } from "@/lib/http/precompressed";
 
 /**
  * What the route answers: a snapshot or, with none to serve, an error. The snapshot's JSON is the
- * document's head (the projects and the invalid report, encoded once per version and process) followed by
+ * document's head (the projects and the invalid report, encoded once per version by whoever stored it) followed by
  * `tail` (when it was fetched, whether it is stale and why: small, and it may change without a new version).
  */
 export type ProjectsAnswer = (
@@ -67,7 +67,7 @@ const LEASE_MARGIN_MS = 10_000;
 
 interface CachedBody {
   fetchedAt: string;
-  /** `{"projects":[...],"invalid":{...},` serialized and encoded once: served as they are. */
+  /** `{"projects":[...],"invalid":{...},` as the instance that fetched it encoded it: served as it is. */
   document: PrecompressedDocument;
 }
 
@@ -293,10 +293,7 @@ export class ProjectsService {
         if (!snapshot) return undefined;
         const loaded: CachedBody = {
           fetchedAt: snapshot.fetchedAt.toISOString(),
-          document: new PrecompressedDocument(
-            `{"projects":${JSON.stringify(snapshot.projects)},` +
-              (snapshot.invalid.count > 0 ? `"invalid":${JSON.stringify(snapshot.invalid)},` : ""),
-          ),
+          document: new PrecompressedDocument(snapshot.encoded),
         };
         // Never replace a newer version with an older one read by a slower request.
         if (!this.cached || this.cached.fetchedAt < loaded.fetchedAt) this.cached = loaded;

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
+import { encodeHead, PrecompressedDocument, type EncodedHead } from "@/lib/http/precompressed";
 import { upstreamState } from "@/lib/db/schema";
 import type { Project } from "@/lib/projects/schema";
 import type { UpstreamProblem } from "./errors";
-import type { InvalidProjects, ValidatedProjects } from "./validate";
+import type { ValidatedProjects } from "./validate";
 
 /**
  * The database side of lib/upstream: everything here is shared by all server instances and uses the
@@ -27,10 +28,28 @@ export interface StateMeta {
 }
 
 export interface Snapshot {
-  projects: Project[];
-  invalid: InvalidProjects;
+  encoded: EncodedHead;
   fetchedAt: Date;
   attemptSeq: number;
+}
+
+/**
+ * The head of `/api/projects`' answer: `{"projects":[...],"invalid":{...},`, to which each answer appends its
+ * tail (lib/upstream/projects-service.ts); the invalid report only when elements were left out.
+ */
+function snapshotHead({ projects, invalid }: ValidatedProjects): string {
+  return (
+    `{"projects":${JSON.stringify(projects)},` +
+    (invalid.count > 0 ? `"invalid":${JSON.stringify(invalid)},` : "")
+  );
+}
+
+/** The projects of a snapshot's head (a tail closes the object: its head ends with a comma). */
+export async function snapshotProjects(document: PrecompressedDocument): Promise<Project[]> {
+  const { projects } = JSON.parse(`${await document.headText()}"end":true}`) as {
+    projects: Project[];
+  };
+  return projects;
 }
 
 export async function ensureStateRow(db: Db, source: string): Promise<void> {
@@ -57,19 +76,24 @@ export async function readStateMeta(db: Db, source: string): Promise<StateMeta |
 export async function readSnapshot(db: Db, source: string): Promise<Snapshot | undefined> {
   const [row] = await db
     .select({
-      projects: upstreamState.projects,
-      invalid: upstreamState.invalid,
+      gzip: upstreamState.snapshotGzip,
+      gzipCrc: upstreamState.snapshotGzipCrc,
+      brotli: upstreamState.snapshotBrotli,
+      tag: upstreamState.snapshotTag,
+      length: upstreamState.snapshotBytes,
       fetchedAt: upstreamState.fetchedAt,
       attemptSeq: upstreamState.attemptSeq,
     })
     .from(upstreamState)
     .where(eq(upstreamState.source, source));
-  if (!row?.fetchedAt || !row.projects) return undefined;
+  if (!row) return undefined;
+  const { gzip, gzipCrc, brotli, tag, length, fetchedAt, attemptSeq } = row;
+  if (!fetchedAt || !gzip || gzipCrc === null || !brotli || !tag || length === null)
+    return undefined;
   return {
-    projects: row.projects as Project[],
-    invalid: (row.invalid as InvalidProjects | null) ?? { count: 0, items: [] },
-    fetchedAt: row.fetchedAt,
-    attemptSeq: row.attemptSeq,
+    encoded: { gzip: Buffer.from(gzip), gzipCrc, brotli: Buffer.from(brotli), tag, length },
+    fetchedAt,
+    attemptSeq,
   };
 }
 
@@ -120,11 +144,17 @@ export async function saveSuccess(
   holder: string,
   result: ValidatedProjects,
 ): Promise<void> {
+  // Encoded here, once for every instance, before the row changes: readers never see a half-written version.
+  const encoded = await encodeHead(snapshotHead(result));
   await db
     .update(upstreamState)
     .set({
-      projects: result.projects,
-      invalid: result.invalid,
+      snapshotGzip: encoded.gzip,
+      snapshotGzipCrc: encoded.gzipCrc,
+      snapshotBrotli: encoded.brotli,
+      snapshotTag: encoded.tag,
+      snapshotBytes: encoded.length,
+      snapshotCount: result.projects.length,
       fetchedAt: sql`clock_timestamp()`,
       attemptedAt: sql`clock_timestamp()`,
       attemptSeq: sql`${upstreamState.attemptSeq} + 1`,

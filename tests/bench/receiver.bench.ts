@@ -14,6 +14,10 @@
  *   2. flat out: as many deliveries/s as 20 connections get through in 10 s (autocannon).
  * Then the server is stopped and the database read directly: every delivery answered 200 in the paced run
  * must be stored with the same SHA-256 (acknowledged = stored).
+ *
+ * Alerts (issue 29: the rules evaluated after each delivery add under 2 ms of server CPU): beside the server,
+ * a second one with ALERTS_ENABLED=false on its own database runs the same paced receiver load, right after
+ * the first's; the difference of their server CPU per delivery is what evaluating the rules costs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -211,6 +215,8 @@ function ratio(a: number, b: number): string {
 interface Target {
   label: string;
   env: Record<string, string>;
+  /** The alerts-off server's: a database of its own, so that its deliveries do not mix with the other's. */
+  alertsOffEnv: Record<string, string>;
   openStored(): Promise<Database>;
 }
 
@@ -218,6 +224,8 @@ interface TargetResult {
   label: string;
   pacedBase: Measured;
   pacedRecv: Measured;
+  /** The same paced receiver run on a server with ALERTS_ENABLED=false. */
+  pacedAlertsOff: Measured;
   flatBase: Measured;
   flatRecv: Measured;
   acked: number;
@@ -227,8 +235,7 @@ interface TargetResult {
 /** Paced and flat-out runs of the receiver and the baseline against one server, then acknowledged = stored. */
 async function runTarget(distDir: string, target: Target): Promise<TargetResult> {
   console.log(`\n--- ${target.label}`);
-  const port = await freePort();
-  const server = await startServer(port, {
+  const serverEnv = (env: Record<string, string>) => ({
     NODE_ENV: "production",
     NEXT_DIST_DIR: distDir,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -238,18 +245,26 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
     WEBHOOK_RATE_LIMIT_PER_MINUTE: "1000000",
     // Retention must not delete what the acknowledged = stored check reads (over 10,000 deliveries).
     WEBHOOK_RETENTION_COUNT: "10000000",
-    ...target.env,
+    ...env,
   });
+  const port = await freePort();
+  const server = await startServer(port, serverEnv(target.env));
+  const alertsOffPort = await freePort();
+  const alertsOff = await startServer(
+    alertsOffPort,
+    serverEnv({ ...target.alertsOffEnv, ALERTS_ENABLED: "false" }),
+  );
   const base = `http://127.0.0.1:${port}`;
   const receiver = `${base}/api/webhooks/receive`;
   const baseline = `${base}/api/webhooks/receive/bench-baseline`;
   const acked = new Map<string, string>();
-  let pacedBase: Measured, pacedRecv: Measured;
+  let pacedBase: Measured, pacedRecv: Measured, pacedAlertsOff: Measured;
   let flatBase: Measured, flatRecv: Measured;
   try {
     // Warm-up, not measured: the first requests load the routes and open the database, and V8 needs some
     // thousands of deliveries before the hot paths are optimised (a cold server's first 10 s are slower).
-    for (const url of [receiver, baseline]) {
+    const alertsOffReceiver = `http://127.0.0.1:${alertsOffPort}/api/webhooks/receive`;
+    for (const url of [receiver, baseline, alertsOffReceiver]) {
       await autocannon({ url, connections: 4, duration: 3, requests: deliveries() });
       await sendPaced({ url, rate: PACED_RATE, seconds: WARM_UP_SECONDS, secret: SECRET });
     }
@@ -257,8 +272,8 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
     console.log(
       `Paced: ${PACED_RATE} deliveries/s for ${PACED_SECONDS} s each, evenly spaced (latency from when each was due), sent at nice 10`,
     );
-    const paced = (url: string, map?: Map<string, string>) =>
-      measured(server.pid!, async () => {
+    const paced = (url: string, map?: Map<string, string>, pid = server.pid!) =>
+      measured(pid, async () => {
         const sent = await sendPaced({
           url,
           rate: PACED_RATE,
@@ -272,6 +287,8 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
     console.log(line("  baseline (HMAC, no storing)", pacedBase));
     pacedRecv = await paced(receiver, acked);
     console.log(line("  receiver (HMAC + durable store)", pacedRecv));
+    pacedAlertsOff = await paced(alertsOffReceiver, undefined, alertsOff.pid!);
+    console.log(line("  receiver, ALERTS_ENABLED=false", pacedAlertsOff));
 
     console.log(`Flat out: 20 connections for ${FLAT_SECONDS} s each`);
     const flat = (url: string) =>
@@ -291,6 +308,7 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
     console.log(line("  receiver (HMAC + durable store)", flatRecv));
   } finally {
     await stopServer(server);
+    await stopServer(alertsOff);
   }
 
   // Acknowledged = stored: every id answered 200 during the paced run is in the database.
@@ -305,7 +323,7 @@ async function runTarget(distDir: string, target: Target): Promise<TargetResult>
   } finally {
     await database.close();
   }
-  const result = { label: target.label, pacedBase, pacedRecv, flatBase, flatRecv };
+  const result = { label: target.label, pacedBase, pacedRecv, pacedAlertsOff, flatBase, flatRecv };
   console.log(summary({ ...result, acked: acked.size, missing }));
   return { ...result, acked: acked.size, missing };
 }
@@ -317,8 +335,24 @@ function summary(r: TargetResult): string {
     `p99 at ${PACED_RATE}/s ${ratio(r.pacedRecv.latency.p99, r.pacedBase.latency.p99)} ` +
     `(goal: receiver p99 < 100 ms at ${PACED_RATE}/s: ${met ? "met" : "NOT met"})\n` +
     `Acknowledged in the paced receiver run: ${r.acked}; stored with the same SHA-256: ${r.acked - r.missing}; missing: ${r.missing}` +
-    (r.missing === 0 ? " (acknowledged = stored)" : " (LOST DELIVERIES)")
+    (r.missing === 0 ? " (acknowledged = stored)" : " (LOST DELIVERIES)") +
+    `\nAlert rules after each delivery: ${alertsCpuText(r)}`
   );
+}
+
+/** Server CPU per delivery that evaluating the alert rules adds (alerts on − alerts off); null without /proc. */
+function alertsCpuMs(r: TargetResult): number | null {
+  return r.pacedRecv.cpuMs == null || r.pacedAlertsOff.cpuMs == null
+    ? null
+    : r.pacedRecv.cpuMs - r.pacedAlertsOff.cpuMs;
+}
+
+function alertsCpuText(r: TargetResult): string {
+  const added = alertsCpuMs(r);
+  return added == null
+    ? "server CPU not measured (no /proc)"
+    : `${added >= 0 ? "+" : ""}${added.toFixed(2)} ms server CPU per delivery at ${PACED_RATE}/s ` +
+        `(${r.pacedRecv.cpuMs!.toFixed(2)} on, ${r.pacedAlertsOff.cpuMs!.toFixed(2)} off; goal under 2 ms: ${added < 2 ? "met" : "NOT met"})`;
 }
 
 export default async function receiverBench(): Promise<Figure[]> {
@@ -333,6 +367,7 @@ export default async function receiverBench(): Promise<Figure[]> {
       await runTarget(distDir, {
         label: "PGlite (embedded, in a worker thread of the server)",
         env: { PGLITE_DATA_DIR: pgliteDir },
+        alertsOffEnv: { PGLITE_DATA_DIR: path.join(dataDir, "pglite-alerts-off") },
         openStored: () => openDatabase({ kind: "pglite", dataDir: pgliteDir }),
       }),
     );
@@ -352,6 +387,8 @@ export default async function receiverBench(): Promise<Figure[]> {
         await runTarget(distDir, {
           label: "PostgreSQL (DATABASE_URL, separate server processes, fsync on)",
           env: { DATABASE_URL: postgres.url },
+          // One PostgreSQL server, as two instances share it; the alerts-off server's rows are told apart by id.
+          alertsOffEnv: { DATABASE_URL: postgres.url },
           openStored: () => openDatabase({ kind: "postgres", url: postgres.url }),
         }),
       );
@@ -368,14 +405,30 @@ export default async function receiverBench(): Promise<Figure[]> {
         `  acknowledged ${r.acked}, missing ${r.missing}` +
         (r.flatRecv.cpuMs == null || r.flatBase.cpuMs == null
           ? ""
-          : `  server CPU ${r.flatRecv.cpuMs.toFixed(1)} ms/delivery (baseline ${r.flatBase.cpuMs.toFixed(1)})`),
+          : `  server CPU ${r.flatRecv.cpuMs.toFixed(1)} ms/delivery (baseline ${r.flatBase.cpuMs.toFixed(1)})`) +
+        `\n              alert rules: ${alertsCpuText(r)}`,
     );
   }
   return results.flatMap((r): Figure[] => {
     const key = r.label.startsWith("PGlite") ? "pglite" : "postgres";
     const name = key === "pglite" ? "PGlite" : "PostgreSQL";
     const baseline = "HMAC route, no storing";
+    const alertsCpu = alertsCpuMs(r);
     return [
+      ...(alertsCpu == null
+        ? []
+        : [
+            {
+              id: `receiver.${key}.paced.alerts-cpu`,
+              label: `Receiver, ${name}: server CPU the alert rules add per delivery at ${PACED_RATE}/s`,
+              value: alertsCpu,
+              unit: "ms" as const,
+              baseline: {
+                label: "server CPU per delivery, ALERTS_ENABLED=false",
+                value: r.pacedAlertsOff.cpuMs!,
+              },
+            },
+          ]),
       {
         id: `receiver.${key}.paced.p99`,
         label: `Receiver, ${name}: p99 at ${PACED_RATE} deliveries/s`,

@@ -53,6 +53,37 @@ onOwnApp(
         "Test alert: Test from Project Console to “Team Slack”",
       );
 
+      // Edit: the URL is write-only (the form says it is set, never shows it); a new one replaces it.
+      await working.getByRole("button", { name: "Edit" }).click();
+      const edit = working.getByRole("form", { name: "Edit Team Slack" });
+      const urlField = edit.getByLabel("Incoming webhook URL");
+      await expect(urlField).toHaveValue("");
+      await expect(edit).toContainText(`Set (${new URL(catcher.url("/")).host} …1234)`);
+      await expect(page.getByText("/ok/services/T0/B0/")).toHaveCount(0);
+      for (const width of [1440, 390]) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme });
+          await working.screenshot({
+            path: test.info().outputPath(`alert-channel-edit-${width}-${colorScheme}.png`),
+          });
+        }
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: "light" });
+      await edit.getByLabel("Name").fill("Ops Slack");
+      await urlField.fill(catcher.url("/ok/services/T0/B0/wxyz5678"));
+      await edit.getByRole("button", { name: "Save" }).click();
+      const edited = page.getByRole("listitem", { name: "Channel Ops Slack" });
+      await expect(edited.getByRole("status")).toHaveText("Saved.");
+      await expect(edited).toContainText(`${new URL(catcher.url("/")).host} …5678`);
+      await edited.getByRole("button", { name: "Send a test" }).click();
+      await expect(edited.getByRole("status")).toHaveText("Test sent.");
+      expect(catcher.caught.map((request) => request.path)).toEqual([
+        "/ok/services/T0/B0/abcd1234",
+        "/ok/services/T0/B0/wxyz5678",
+      ]);
+
       await add.getByLabel("Name").fill("Broken hook");
       await add
         .getByLabel("Incoming webhook URL")

@@ -56,6 +56,8 @@ test("the facts the simulator was configured to show, and the announced endpoint
     await expect(page.locator("html")).toHaveClass(new RegExp(scheme));
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // From the top: a full-page picture of a scrolled page draws the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: `test-results/screenshots/connection-observed-${width}-${scheme}.png`,
         fullPage: true,

@@ -117,6 +117,8 @@ test("each state of the key in words; a wrong key refused unsaved, a good one sa
     for (const colorScheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 1000 });
       await page.emulateMedia({ colorScheme });
+      // From the top: a full-page picture of a scrolled page draws the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: test.info().outputPath(`connection-${width}-${colorScheme}.png`),
         fullPage: true,

@@ -274,6 +274,7 @@ test("retention runs from the cron route with CRON_SECRET, and the route refuses
   // The same run sends the alerts outbox's due notifications (none reach a channel here: none is set up).
   expect(await ran.json()).toEqual({
     deliveriesDeleted: 10,
+    alertIssuesDeleted: 0,
     alerts: expect.objectContaining({ sent: 0, failed: 0 }),
   });
 });

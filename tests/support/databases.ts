@@ -7,7 +7,7 @@ import type { DatabaseTarget } from "@/lib/db/connect";
 import { POSTGRES_MISSING, warnPostgresSkipped } from "./postgres";
 
 /**
- * The databases every storage test runs against: PGlite in a fresh folder, and the throwaway PostgreSQL
+ * The databases every storage test runs against: PGlite in a fresh folder (a copy of a migrated one), and the throwaway PostgreSQL
  * started by the global setup. Without one (outside CI), the PostgreSQL variants are skipped, and say so:
  * a warning for the file, and "SKIPPED" with the reason in the suite's title (`label`).
  */
@@ -23,10 +23,12 @@ export function storageTargets(): {
     {
       name: "pglite",
       label: "pglite",
-      target: () => ({
-        kind: "pglite",
-        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "console-pglite-")),
-      }),
+      target: () => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-pglite-"));
+        // A copy of the migrated folder: opening it applies no migration (the global setup made it).
+        fs.cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
+        return { kind: "pglite", dataDir };
+      },
       skip: false,
     },
     {

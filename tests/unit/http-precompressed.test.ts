@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ifNoneMatchMatches, negotiateCoding } from "@/lib/http/content-coding";
-import { PrecompressedDocument } from "@/lib/http/precompressed";
+import { encodeHead, PrecompressedDocument } from "@/lib/http/precompressed";
 
 /** A head like a snapshot's: thousands of rows, non-ASCII text included. */
 function head(rows: number, seed = "") {
@@ -19,6 +19,11 @@ function decode(bytes: Buffer, coding: "br" | "gzip" | "identity") {
   return bytes.toString("utf8");
 }
 
+/** A document as the instance that stores a snapshot encodes it. */
+async function documentOf(text: string) {
+  return new PrecompressedDocument(await encodeHead(text));
+}
+
 describe("PrecompressedDocument", () => {
   const tails = [
     '"fetchedAt":"2026-01-01T00:00:00.000Z","stale":false}',
@@ -31,7 +36,7 @@ describe("PrecompressedDocument", () => {
     "%s: head + tail decode to exactly the JSON, for every tail",
     async (coding) => {
       const text = head(5_000);
-      const document = new PrecompressedDocument(text);
+      const document = await documentOf(text);
       for (const tail of tails) {
         const bytes = await document.body(tail, coding);
         expect(decode(bytes, coding)).toBe(text + tail);
@@ -41,29 +46,29 @@ describe("PrecompressedDocument", () => {
   );
 
   it("compresses the head (the tail is appended as it is)", async () => {
-    const document = new PrecompressedDocument(head(5_000));
+    const document = await documentOf(head(5_000));
     const identity = await document.body(tails[0]!, "identity");
     expect((await document.body(tails[0]!, "gzip")).length).toBeLessThan(identity.length / 4);
     expect((await document.body(tails[0]!, "br")).length).toBeLessThan(identity.length / 4);
   });
 
-  it("gives each coding its own strong tag, stable for the same bytes", () => {
-    const document = new PrecompressedDocument(head(100));
+  it("gives each coding its own strong tag, stable for the same bytes", async () => {
+    const document = await documentOf(head(100));
     const tags = (["br", "gzip", "identity"] as const).map((c) => document.etag(tails[0]!, c));
     expect(new Set(tags).size).toBe(3);
     for (const tag of tags) expect(tag).toMatch(/^"[A-Za-z0-9_.-]+"$/);
-    expect(new PrecompressedDocument(head(100)).etag(tails[0]!, "br")).toBe(tags[0]);
+    expect((await documentOf(head(100))).etag(tails[0]!, "br")).toBe(tags[0]);
   });
 
-  it("changes the tag when the snapshot (head) or the tail changes", () => {
-    const a = new PrecompressedDocument(head(100));
-    const b = new PrecompressedDocument(head(100, "x"));
+  it("changes the tag when the snapshot (head) or the tail changes", async () => {
+    const a = await documentOf(head(100));
+    const b = await documentOf(head(100, "x"));
     expect(a.etag(tails[0]!, "gzip")).not.toBe(b.etag(tails[0]!, "gzip"));
     expect(a.etag(tails[0]!, "gzip")).not.toBe(a.etag(tails[1]!, "gzip"));
   });
 
   it("hands concurrent requests for one coding the same bytes", async () => {
-    const document = new PrecompressedDocument(head(2_000));
+    const document = await documentOf(head(2_000));
     const [x, y] = await Promise.all([
       document.body(tails[0]!, "br"),
       document.body(tails[0]!, "br"),

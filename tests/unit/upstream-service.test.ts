@@ -1,4 +1,6 @@
+import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { upstreamState } from "@/lib/db/schema";
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { openDatabase, type Database, type DatabaseTarget } from "@/lib/db/connect";
 import type { UpstreamConfig } from "@/lib/upstream/config";
@@ -12,11 +14,12 @@ import { KEY, startSim, testConfig, type SimHandle } from "./upstream-support";
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function body(answer: ProjectsAnswer) {
+async function body(answer: ProjectsAnswer) {
   if (!answer.ok)
     throw new Error(`expected data, got ${answer.error.code}: ${answer.error.message}`);
   // The identity representation: the snapshot's head and the answer's tail, as the route sends them.
-  return projectsResponseSchema.strict().parse(JSON.parse(answer.document.head + answer.tail));
+  const bytes = await answer.document.body(answer.tail, "identity");
+  return projectsResponseSchema.strict().parse(JSON.parse(bytes.toString("utf8")));
 }
 
 for (const { label, target, skip } of storageTargets()) {
@@ -53,23 +56,49 @@ for (const { label, target, skip } of storageTargets()) {
         Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).getProjects()),
       );
       expect(await s.calls()).toBe(1);
-      const first = body(answers[0]!);
+      const first = await body(answers[0]!);
       expect(first.projects.length).toBeGreaterThan(0);
       expect(first.stale).toBe(false);
-      for (const answer of answers) expect(body(answer)).toEqual(first);
+      for (const answer of answers) expect(await body(answer)).toEqual(first);
     });
 
     it("within the TTL, answers come from the snapshot with no call", async () => {
       const a = await instance();
-      const first = body(await a.getProjects());
-      for (let i = 0; i < 5; i++) expect(body(await a.getProjects())).toEqual(first);
-      expect(body(await (await instance()).getProjects())).toEqual(first);
+      const first = await body(await a.getProjects());
+      for (let i = 0; i < 5; i++) expect(await body(await a.getProjects())).toEqual(first);
+      expect(await body(await (await instance()).getProjects())).toEqual(first);
+      expect(await s.calls()).toBe(1);
+    });
+
+    it("the snapshot is encoded once, by the instance that fetched it: another serves the stored bytes", async () => {
+      const a = await instance();
+      const first = await a.getProjects();
+      const b = await instance();
+      const second = await b.getProjects();
+      if (!first.ok || !second.ok) throw new Error("expected data");
+      const [stored] = await opened[0]!.db
+        .select({ brotli: upstreamState.snapshotBrotli, gzip: upstreamState.snapshotGzip })
+        .from(upstreamState);
+      for (const [coding, head] of [
+        ["br", stored!.brotli!],
+        ["gzip", stored!.gzip!],
+      ] as const) {
+        const sent = await second.document.body(second.tail, coding);
+        // gzip: its 10-byte header, then the stored stream; brotli: the stored stream first.
+        const at = coding === "gzip" ? 10 : 0;
+        expect(Buffer.compare(sent.subarray(at, at + head.length), Buffer.from(head))).toBe(0);
+        expect(sent.equals(await first.document.body(first.tail, coding))).toBe(true);
+      }
+      const decoded = zlib.brotliDecompressSync(await second.document.body(second.tail, "br"));
+      expect(projectsResponseSchema.strict().parse(JSON.parse(decoded.toString("utf8")))).toEqual(
+        await body(second),
+      );
       expect(await s.calls()).toBe(1);
     });
 
     it("after the TTL: the old snapshot at once, one background refresh, then the new data", async () => {
       const a = await instance({ ttlSeconds: 1 });
-      const first = body(await a.getProjects());
+      const first = await body(await a.getProjects());
       await fetch(`${s.sim.url}/__sim/projects`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -78,22 +107,28 @@ for (const { label, target, skip } of storageTargets()) {
       await sleep(1_100);
 
       const stale = await Promise.all([a.getProjects(), a.getProjects(), a.getProjects()]);
-      expect(stale.map((answer) => body(answer).fetchedAt)).toEqual(Array(3).fill(first.fetchedAt));
-      expect(stale.map((answer) => body(answer).stale)).toEqual([false, false, false]);
+      expect((await Promise.all(stale.map(body))).map((answer) => answer.fetchedAt)).toEqual(
+        Array(3).fill(first.fetchedAt),
+      );
+      expect((await Promise.all(stale.map(body))).map((answer) => answer.stale)).toEqual([
+        false,
+        false,
+        false,
+      ]);
       expect(await s.calls()).toBe(1);
       await Promise.all(stale.map((answer) => answer.revalidate?.()));
       expect(await s.calls()).toBe(2);
 
-      const next = body(await a.getProjects());
+      const next = await body(await a.getProjects());
       expect(next.fetchedAt > first.fetchedAt).toBe(true);
       expect(next.projects.map((p) => p.name)).toContain("Added later");
     });
 
     it("a failing service after a good snapshot: the snapshot is served, stale, with the error", async () => {
       const a = await instance();
-      const good = body(await a.getProjects());
+      const good = await body(await a.getProjects());
       await s.fault({ kind: "status", status: 503, count: 20 });
-      const answer = body(await a.getProjects({ refresh: true }));
+      const answer = await body(await a.getProjects({ refresh: true }));
       expect(answer.projects).toEqual(good.projects);
       expect(answer.fetchedAt).toBe(good.fetchedAt);
       expect(answer.stale).toBe(true);
@@ -104,24 +139,24 @@ for (const { label, target, skip } of storageTargets()) {
 
     it("a refresh that failed inside the TTL: every answer, on every instance, is stale with the error until one succeeds", async () => {
       const a = await instance();
-      const good = body(await a.getProjects());
+      const good = await body(await a.getProjects());
       await s.fault({ kind: "status", status: 503, count: 20 });
-      expect(body(await a.getProjects({ refresh: true })).stale).toBe(true);
+      expect((await body(await a.getProjects({ refresh: true }))).stale).toBe(true);
       // Plain reads within the TTL (no refresh, no call): still the truth about the last refresh.
       const b = await instance();
       for (const service of [a, b, a]) {
-        const answer = body(await service.getProjects());
+        const answer = await body(await service.getProjects());
         expect(answer.fetchedAt).toBe(good.fetchedAt);
         expect(answer.stale).toBe(true);
         expect(answer.error).toMatchObject({ code: "upstream_unavailable" });
       }
       const callsWhileFailing = await s.calls();
       await fetch(`${s.sim.url}/__sim/faults`, { method: "DELETE" });
-      const recovered = body(await b.getProjects({ refresh: true }));
+      const recovered = await body(await b.getProjects({ refresh: true }));
       expect(recovered.stale).toBe(false);
       expect(recovered.error).toBeUndefined();
       await sleep(1_100); // past the per-process read cache: a's next answer reads the shared state
-      expect(body(await a.getProjects()).stale).toBe(false);
+      expect((await body(await a.getProjects())).stale).toBe(false);
       expect(await s.calls()).toBe(callsWhileFailing + 1);
     });
 
@@ -139,9 +174,9 @@ for (const { label, target, skip } of storageTargets()) {
 
     it("a 429 with Retry-After: no call from any instance until it passes, even on manual refresh", async () => {
       const a = await instance();
-      body(await a.getProjects());
+      await body(await a.getProjects());
       await s.fault({ kind: "status", status: 429, retryAfter: 40 });
-      const limited = body(await a.getProjects({ refresh: true }));
+      const limited = await body(await a.getProjects({ refresh: true }));
       expect(limited.stale).toBe(true);
       expect(limited.error).toMatchObject({ code: "upstream_rate_limited" });
       expect(limited.error?.retryAfterSeconds).toBeGreaterThan(35);
@@ -150,7 +185,7 @@ for (const { label, target, skip } of storageTargets()) {
 
       const b = await instance();
       for (const service of [a, b, a]) {
-        const answer = body(await service.getProjects({ refresh: true }));
+        const answer = await body(await service.getProjects({ refresh: true }));
         expect(answer.error).toMatchObject({ code: "upstream_rate_limited" });
         expect(answer.projects.length).toBeGreaterThan(0);
       }
@@ -159,9 +194,9 @@ for (const { label, target, skip } of storageTargets()) {
 
     it("the call ceiling holds across instances; manual refreshes beyond it get the reason", async () => {
       const [a, b] = [await instance({ callsPerMinute: 3 }), await instance({ callsPerMinute: 3 })];
-      const answers: ReturnType<typeof body>[] = [];
+      const answers: Awaited<ReturnType<typeof body>>[] = [];
       for (let i = 0; i < 6; i++)
-        answers.push(body(await (i % 2 ? a : b).getProjects({ refresh: true })));
+        answers.push(await body(await (i % 2 ? a : b).getProjects({ refresh: true })));
       expect(await s.calls()).toBe(3);
       expect(answers.slice(0, 3).every((answer) => answer.error === undefined)).toBe(true);
       for (const answer of answers.slice(3)) {
@@ -189,7 +224,7 @@ for (const { label, target, skip } of storageTargets()) {
 
     it("invalid elements are reported with the snapshot and the valid rows served", async () => {
       await s.fault({ kind: "null_field", field: "client_name", every: 5 });
-      const answer = body(await (await instance()).getProjects());
+      const answer = await body(await (await instance()).getProjects());
       expect(answer.invalid?.count).toBeGreaterThan(0);
       expect(answer.invalid?.items[0]?.reasons[0]).toMatch(/^client_name: /);
       expect(answer.projects.length).toBeGreaterThan(0);
@@ -197,15 +232,15 @@ for (const { label, target, skip } of storageTargets()) {
     });
 
     it("a different key never sees another key's snapshot", async () => {
-      body(await (await instance()).getProjects());
+      await body(await (await instance()).getProjects());
       const other = await (await instance({ apiKey: "sim_other_key" })).getProjects();
       expect(other.ok).toBe(false);
     });
 
     it("a manual refresh within the TTL makes a new call and serves the new data", async () => {
       const a = await instance();
-      const first = body(await a.getProjects());
-      const refreshed = body(await a.getProjects({ refresh: true }));
+      const first = await body(await a.getProjects());
+      const refreshed = await body(await a.getProjects({ refresh: true }));
       expect(refreshed.fetchedAt > first.fetchedAt).toBe(true);
       expect(refreshed.stale).toBe(false);
       expect(await s.calls()).toBe(2);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/alerts/notification";
+import { WEEKDAYS } from "./fields";
 
 /**
  * The alert rules: what each watches, its thresholds (zod: a negative or absurd value is refused with a
@@ -17,8 +18,7 @@ const count = (what: string, max: number) =>
     .min(1, `${what} must be at least 1`)
     .max(max, `${what} must be at most ${max}`);
 
-const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export type { Weekday } from "./fields";
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -95,7 +95,7 @@ export const RULE_DEFINITIONS: { [K in AlertRuleKind]: RuleDefinition<K> } = {
   retries_exhausted: {
     label: "The service gave up",
     fires:
-      "A retry group reaches its `attempts`th attempt (the service makes 3) and our answer to it is not a 2xx: every attempt failed.",
+      "A retry group reaches the attempt numbered `attempts` (the service makes 3) and our answer to it is not a 2xx: every attempt failed.",
     clears: "A later delivery is answered with a 2xx.",
     enabledByDefault: true,
     defaults: { attempts: 3 },

@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { bytea } from "./webhooks";
 
 /**
  * What every server instance must agree on about the service (lib/upstream): the last good projects snapshot,
@@ -8,9 +18,17 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "driz
  */
 export const upstreamState = pgTable("upstream_state", {
   source: text("source").primaryKey(),
-  /** The last good snapshot: validated projects, and the elements left out (count and reasons). */
-  projects: jsonb("projects"),
-  invalid: jsonb("invalid"),
+  /**
+   * The last good snapshot, as the document `/api/projects` serves: its head (the validated projects and the
+   * elements left out) encoded once by the instance that fetched it (lib/http/precompressed.ts: `EncodedHead`),
+   * so that a cold instance answers from these bytes without parsing or compressing anything.
+   */
+  snapshotGzip: bytea("snapshot_gzip"),
+  snapshotGzipCrc: bigint("snapshot_gzip_crc", { mode: "number" }),
+  snapshotBrotli: bytea("snapshot_brotli"),
+  snapshotTag: text("snapshot_tag"),
+  snapshotBytes: integer("snapshot_bytes"),
+  snapshotCount: integer("snapshot_count"),
   fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }),
   /** Bumped by every finished refresh, good or bad: lets a waiting request see that one happened. */
   attemptSeq: integer("attempt_seq").notNull().default(0),

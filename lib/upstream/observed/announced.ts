@@ -10,7 +10,13 @@ import { observeData, type Observation } from "@/lib/webhooks/shared/event-shape
 import { sourceId, type UpstreamConfig } from "@/lib/upstream/config";
 import { redact, UpstreamError } from "@/lib/upstream/errors";
 import { parseRetryAfter } from "@/lib/upstream/fetch-projects";
-import { ensureStateRow, readSnapshot, recordRetryAfter } from "@/lib/upstream/shared-state";
+import { PrecompressedDocument } from "@/lib/http/precompressed";
+import {
+  ensureStateRow,
+  readSnapshot,
+  recordRetryAfter,
+  snapshotProjects,
+} from "@/lib/upstream/shared-state";
 import { serviceIdOf } from "./record";
 
 /**
@@ -279,7 +285,10 @@ export async function runAnnouncedWatch(
   try {
     const source = sourceId(config);
     await ensureStateRow(db, source);
-    const projectId = (await readSnapshot(db, source))?.projects[0]?.id;
+    const snapshot = await readSnapshot(db, source);
+    const projectId = snapshot
+      ? (await snapshotProjects(new PrecompressedDocument(snapshot.encoded)))[0]?.id
+      : undefined;
     const ceiling = Math.max(1, config.callsPerMinute - WATCH_HEADROOM);
     for (const read of ANNOUNCED_READS) {
       if (read.needsProject && !projectId) {

@@ -35,7 +35,8 @@ export async function observedFacts(): Promise<ObservedAnswer> {
 export async function checkAnnouncedNow(
   member: Member,
 ): Promise<z.infer<typeof announcedCheckAnswerSchema>> {
-  if (member.role !== "admin") throw new ApiError("forbidden");
+  if (member.role !== "admin")
+    throw new ApiError("forbidden", "Only an admin can check the announced endpoints now.");
   const db = await getDb();
   const config = await configInForce();
   const run = await runAnnouncedWatch(db, config, { force: true });

@@ -11,7 +11,7 @@ export default async function ObservedPage() {
   const facts = await observedFacts();
   return (
     <>
-      <p className="max-w-2xl text-sm text-muted-foreground">
+      <p className="mb-4 max-w-2xl text-sm text-muted-foreground">
         What the service does where its spec is silent, as this console has seen it: each fact with
         how often and when it was first and last seen.
       </p>

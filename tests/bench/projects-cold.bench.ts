@@ -1,0 +1,159 @@
+/**
+ * `npm run bench -- projects-cold`: what a new server instance costs the first member who reaches it, at
+ * 100,000 projects (issue 31). On Vercel every cold instance is a new process; here each is a `next start` of
+ * the production build on one embedded PGlite folder, started after the last one stopped.
+ *   - the first-ever answer: no snapshot anywhere, so the instance calls the service, validates, stores and
+ *     encodes it; the simulator's own time for the same list is measured apart and reported beside it;
+ *   - a cold instance's first answer once the snapshot is stored: it reads the encodings the first instance
+ *     stored (lib/upstream/shared-state.ts) and compresses nothing; beside it, the same instance warm;
+ *   - the first row in Chromium on a first visit to `/projects` of another cold instance (the browser's own
+ *     cache empty).
+ * Every time is wall time to the last byte of the answer, as a browser asks (`Accept-Encoding: gzip,
+ * deflate, br`, the session cookie). Goals (tests/bench/budgets.ts): under 0.5 s with the snapshot stored,
+ * under 2.5 s first-ever, under 3 s to the first row.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { startSimulator } from "../../lib/simulator";
+import { ensureBuild, startApp } from "../support/app-server";
+import { signInCookie } from "../support/sign-in";
+import type { Figure } from "./report";
+import { median } from "./stats";
+
+const KEY = "sim_bench_cold_key";
+const PROJECTS = 100_000;
+const WARM_RUNS = 5;
+const BROWSER_ENCODINGS = "gzip, deflate, br";
+
+/** Wall time of one GET to the last byte of its body, and its status. */
+async function timedGet(url: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  return { ms: performance.now() - started, status: response.status, bytes };
+}
+
+function expectOk(what: string, answer: { status: number; bytes: number }) {
+  if (answer.status !== 200 || answer.bytes === 0)
+    throw new Error(`${what} answered ${answer.status} with ${answer.bytes} bytes`);
+}
+
+export default async function projectsColdBench(): Promise<Figure[]> {
+  ensureBuild();
+  const sim = await startSimulator({ projects: PROJECTS, seed: 1, keys: [KEY] });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-bench-cold-"));
+  const env = {
+    PROJECTS_API_BASE_URL: sim.baseUrl,
+    PROJECTS_API_KEY: KEY,
+    PROJECTS_CACHE_TTL_SECONDS: "3600",
+    // 100,000 projects take the simulator and the validation a while on a shared machine.
+    UPSTREAM_ATTEMPT_TIMEOUT_MS: "60000",
+    UPSTREAM_DEADLINE_MS: "120000",
+  };
+  const instance = () => startApp({ env, dataDir });
+  try {
+    // The service's own time for the list: what no console can take off the first-ever answer.
+    const service = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await timedGet(`${sim.baseUrl}/projects`, {
+        authorization: `Bearer ${KEY}`,
+        "accept-encoding": BROWSER_ENCODINGS,
+      });
+      expectOk("the simulator", answer);
+      service.push(answer.ms);
+    }
+
+    // First-ever: the sign-in happens before the clock starts (it never touches the projects).
+    let app = await instance();
+    let firstEver: number;
+    try {
+      const cookie = await signInCookie(app.url);
+      const headers = { cookie, "accept-encoding": BROWSER_ENCODINGS };
+      const first = await timedGet(`${app.url}/api/projects`, headers);
+      expectOk("the first-ever /api/projects", first);
+      firstEver = first.ms;
+    } finally {
+      await app.stop();
+    }
+
+    // A new instance on the same database: the snapshot is stored, this process has seen nothing.
+    app = await instance();
+    let cold: number;
+    const warm: number[] = [];
+    try {
+      const cookie = await signInCookie(app.url);
+      const headers = { cookie, "accept-encoding": BROWSER_ENCODINGS };
+      const first = await timedGet(`${app.url}/api/projects`, headers);
+      expectOk("a cold instance's /api/projects", first);
+      cold = first.ms;
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const answer = await timedGet(`${app.url}/api/projects`, headers);
+        expectOk("a warm /api/projects", answer);
+        warm.push(answer.ms);
+      }
+    } finally {
+      await app.stop();
+    }
+
+    // Another cold instance, visited in Chromium with an empty cache: the page and its list from nothing.
+    app = await instance();
+    let firstRow: number;
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
+    try {
+      const cookie = await signInCookie(app.url);
+      const context = await browser.newContext({ baseURL: app.url });
+      await context.addCookies(
+        cookie.split("; ").map((pair) => {
+          const eq = pair.indexOf("=");
+          return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: app.url };
+        }),
+      );
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto("/projects");
+      // A row of the server's first screen or of the list, whichever shows first.
+      await page.locator("[data-index]").first().waitFor({ timeout: 120_000 });
+      firstRow = performance.now() - started;
+      await context.close();
+    } finally {
+      await browser.close();
+      await app.stop();
+    }
+
+    console.log(
+      `${PROJECTS.toLocaleString("en")} projects: service ${median(service).toFixed(0)} ms, first-ever ${firstEver.toFixed(0)} ms, ` +
+        `cold with the snapshot stored ${cold.toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms, first row ${firstRow.toFixed(0)} ms`,
+    );
+    return [
+      {
+        id: "projects.100k.cold.first-ever",
+        label:
+          "/api/projects, 100,000, first answer with no snapshot anywhere (call, store, encode)",
+        value: firstEver,
+        unit: "ms",
+        baseline: { label: "the simulator's own answer", value: median(service) },
+      },
+      {
+        id: "projects.100k.cold.stored",
+        label: "/api/projects, 100,000, a new instance's first answer, the snapshot stored",
+        value: cold,
+        unit: "ms",
+        baseline: { label: "the same instance warm (median of 5)", value: median(warm) },
+      },
+      {
+        id: "projects.100k.cold.first-row",
+        label: "/projects in Chromium, 100,000, a new instance, empty cache: first row",
+        value: firstRow,
+        unit: "ms",
+      },
+    ];
+  } finally {
+    await sim.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
