@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { DeliveryDetail } from "@/lib/webhooks/browser/console-client";
 import { formatDuration } from "@/lib/ui/format";
@@ -7,8 +8,8 @@ import { VerificationBadge } from "./verification-badge";
 
 /**
  * The retry group on a small timeline: each attempt's answer, and the gap before it (the sender's backoff).
- * Dots are placed by time, so a sender's doubling backoff is visible at a glance. Below, what listeners'
- * local handlers answered when this delivery was forwarded to them.
+ * Dots are placed by time, so a sender's doubling backoff is visible at a glance; an attempt answered by
+ * the endpoint's answer sequence names its step. Below, what listeners' local handlers answered when this delivery was forwarded to them.
  */
 export function AttemptsTab({
   delivery,
@@ -66,6 +67,12 @@ export function AttemptsTab({
               >
                 answered {member.status}
               </span>
+              {member.step ? (
+                <Badge variant="info" data-testid="attempt-step">
+                  step {member.step.number} of {member.step.of}
+                  {member.hangSeconds ? `: hold ${member.hangSeconds} s` : ""}
+                </Badge>
+              ) : null}
               <VerificationBadge result={member.verification} />
               <time
                 className="font-mono text-xs text-muted-foreground"

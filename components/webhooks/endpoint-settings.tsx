@@ -1,6 +1,5 @@
 "use client";
 
-import { plural } from "@/lib/ui/format";
 import { useState, type FormEvent } from "react";
 import {
   AlertDialog,
@@ -24,6 +23,7 @@ import { UserText } from "@/components/ui/user-text";
 import type { EndpointPatch, EndpointView } from "@/lib/webhooks/browser/console-client";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { describeScheme } from "@/lib/signing/schemes";
+import { AnswerSequenceForm } from "./answer-sequence-form";
 import { ClearDeliveries } from "./clear-deliveries";
 import { FormError } from "@/components/ui/form-error";
 import { receiverUrl } from "./receiver-url";
@@ -109,7 +109,7 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
           </p>
         )}
       </section>
-      <ScriptForm endpoint={endpoint} id={`${prefix}-script`} onSave={patch} />
+      <AnswerSequenceForm endpoint={endpoint} id={`${prefix}-sequence`} onSave={patch} />
       <FormError message={update.error?.message} inline />
       <Separator />
       <ClearDeliveries endpoint={endpoint} />
@@ -150,7 +150,7 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
   );
 }
 
-type Save = (values: EndpointPatch, done: string) => Promise<boolean>;
+export type Save = (values: EndpointPatch, done: string) => Promise<boolean>;
 
 function RenameForm({
   endpoint,
@@ -341,124 +341,5 @@ function RateLimitForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function describeScript(script: NonNullable<EndpointView["script"]>): string {
-  const answer = script.status ? `answer ${script.status}` : "answer normally";
-  const wait = script.hangSeconds ? ` after ${script.hangSeconds} s` : "";
-  return `The next ${plural(script.remaining, "delivery", "deliveries")}: ${answer}${wait}.`;
-}
-
-function ScriptForm({
-  endpoint,
-  id,
-  onSave,
-}: {
-  endpoint: EndpointView;
-  id: string;
-  onSave: Save;
-}) {
-  const [status, setStatus] = useState("503");
-  const [hang, setHang] = useState("");
-  const [count, setCount] = useState("3");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void onSave(
-      {
-        script: {
-          status: status.trim() ? Number(status) : null,
-          hangSeconds: hang.trim() ? Number(hang) : null,
-          count: Number(count),
-        },
-      },
-      "Scripted answers saved",
-    );
-  };
-  return (
-    <section className="flex flex-col gap-1.5">
-      <h4 className="font-medium">Scripted answers</h4>
-      <p className="text-xs text-muted-foreground">
-        Answer the next deliveries with a status and/or after a delay, to see how the service
-        retries.
-      </p>
-      {endpoint.script ? (
-        <div
-          className="flex flex-wrap items-center gap-2 rounded-md border border-info/30 bg-info/10 px-2 py-1.5"
-          data-testid="script-pending"
-        >
-          <span>{describeScript(endpoint.script)}</span>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() => void onSave({ script: null }, "Scripted answers cleared")}
-          >
-            Clear
-          </Button>
-        </div>
-      ) : null}
-      <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
-        <NumberField
-          id={`${id}-status`}
-          label="Status"
-          min={200}
-          max={599}
-          value={status}
-          onChange={setStatus}
-        />
-        <NumberField
-          id={`${id}-hang`}
-          label="Delay (s)"
-          min={1}
-          max={60}
-          value={hang}
-          onChange={setHang}
-        />
-        <NumberField
-          id={`${id}-count`}
-          label="For the next"
-          min={1}
-          max={1000}
-          required
-          value={count}
-          onChange={setCount}
-        />
-        <Button type="submit" variant="outline">
-          Script
-        </Button>
-      </form>
-    </section>
-  );
-}
-
-/** One small labelled number input of the scripted-answer form. */
-function NumberField({
-  id,
-  label,
-  onChange,
-  ...input
-}: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  required?: boolean;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="number"
-        onChange={(e) => onChange(e.target.value)}
-        className="w-20"
-        {...input}
-      />
-    </div>
   );
 }

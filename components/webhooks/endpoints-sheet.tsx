@@ -69,8 +69,10 @@ export function EndpointsSheet({
                   <span className="min-w-0 flex-1 truncate font-medium">
                     <UserText value={endpoint.name} truncate />
                   </span>
-                  {endpoint.script ? (
-                    <Badge variant="info">{endpoint.script.remaining} scripted</Badge>
+                  {endpoint.answerSequence ? (
+                    <Badge variant="info">
+                      {endpoint.answerSequence.steps.length}-step sequence
+                    </Badge>
                   ) : null}
                   {endpoint.secret.set ? null : <Badge variant="warning">no secret</Badge>}
                   <code className="font-mono text-xs text-muted-foreground">{endpoint.id}</code>

@@ -134,7 +134,7 @@ function tools(caller: McpCaller) {
     list_endpoints: defineTool({
       title: "List webhook endpoints",
       description:
-        "Lists this console's webhook endpoints (receiver addresses): `id`, `name`, `path` (the receiver URL's path, e.g. \"/api/webhooks/receive/staging\"), whether a secret is set (never the secret), the signature scheme detected (`lockedScheme`), the rate limit per minute and any scripted answer. Use an `id` as the `endpoint` argument of the other tools.",
+        "Lists this console's webhook endpoints (receiver addresses): `id`, `name`, `path` (the receiver URL's path, e.g. \"/api/webhooks/receive/staging\"), whether a secret is set (never the secret), the signature scheme detected (`lockedScheme`), the rate limit per minute and any answer sequence (`answerSequence`: the answers given by attempt within each retry group). Use an `id` as the `endpoint` argument of the other tools.",
       input: {},
       scope: "read",
       annotations: READ,

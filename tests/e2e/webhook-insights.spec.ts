@@ -45,8 +45,8 @@ test("Retries: the sender's attempts against scripted 500s and a held answer, wi
   ).toBeVisible();
 
   // The guide's button scripts the endpoint: three 500s.
-  await page.getByRole("button", { name: "Answer 500 to the next 3" }).click();
-  await expect(page.getByText("The next 3 deliveries get 500")).toBeVisible();
+  await page.getByRole("button", { name: "Answer 500 three times" }).click();
+  await expect(page.getByText("The first 3 attempts of each delivery get 500")).toBeVisible();
   const failed = await simSend(api, { url, secret: endpoint.secret, backoffBaseMs: 400 });
   expect(failed.delivered).toBe(false);
   expect(failed.attempts.map((a) => a.status)).toEqual([500, 500, 500]);

@@ -307,21 +307,22 @@ test("endpoints: create, replace the secret, script answers, delete", async ({
   await expect(settings.getByLabel("Signing secret")).toHaveValue("");
   await expect(page.locator("body")).not.toContainText("second-secret-456");
 
-  await settings.getByLabel("Status").fill("503");
-  await settings.getByLabel("For the next").fill("2");
-  await settings.getByRole("button", { name: "Script" }).click();
-  await expect(settings.getByTestId("script-pending")).toContainText(
-    "The next 2 deliveries: answer 503.",
+  // The answer sequence starts as the retry path's preset; one step of 503 is what this endpoint keeps.
+  const steps = settings.getByTestId("answer-step");
+  await expect(steps).toHaveCount(3);
+  await settings.getByRole("button", { name: "Remove step 3" }).click();
+  await settings.getByRole("button", { name: "Remove step 2" }).click();
+  await steps.first().getByLabel("Status").fill("503");
+  await settings.getByRole("button", { name: "Save sequence" }).click();
+  await expect(settings.getByTestId("answer-sequence-active")).toContainText(
+    "Active: 503, then answer normally.",
   );
-  // A delivery uses one scripted answer; the sheet shows what is left.
+  // The first attempt of a body gets the step; its retry, the normal answer.
   const api = page.request;
-  const answer = await deliver(api, `/api/webhooks/receive/${endpointId}`, "{}", {
-    secret: "second-secret-456",
-  });
-  expect(answer.status()).toBe(503);
-  await expect(settings.getByTestId("script-pending")).toContainText("The next 1 delivery", {
-    timeout: 10_000,
-  });
+  const retry = () =>
+    deliver(api, `/api/webhooks/receive/${endpointId}`, "{}", { secret: "second-secret-456" });
+  expect((await retry()).status()).toBe(503);
+  expect((await retry()).status()).toBe(200);
 
   await settings.getByRole("button", { name: "Delete endpoint…" }).click();
   const confirm = page.getByRole("alertdialog");

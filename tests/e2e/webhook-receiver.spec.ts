@@ -410,8 +410,8 @@ test.describe("webhook receiver: hostile and odd input, each stored with what wa
 test("a change made in the console applies to the very next delivery", async ({ request, api }) => {
   // The server remembers each endpoint between deliveries; a change must never be answered from memory.
   const endpoint = await createEndpoint(api, { secret: "first-secret" });
-  const send = async (secret: string) => {
-    const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), { secret });
+  const send = async (secret: string, body = JSON.stringify(envelope())) => {
+    const response = await deliver(request, endpoint.path, body, { secret });
     return response.status();
   };
   const patch = async (data: Record<string, unknown>) =>
@@ -427,8 +427,11 @@ test("a change made in the console applies to the very next delivery", async ({ 
   expect([await send("first-secret"), await send("second-secret")]).toEqual([401, 200]);
   await patch({ acceptInvalidSignatures: true });
   expect(await send("first-secret")).toBe(200);
-  await patch({ script: { status: 503, count: 1 } });
-  expect([await send("second-secret"), await send("second-secret")]).toEqual([503, 200]);
+  await patch({ answerSequence: { steps: [{ status: 503 }] } });
+  const retried = JSON.stringify(envelope());
+  expect([await send("second-secret", retried), await send("second-secret", retried)]).toEqual([
+    503, 200,
+  ]);
   await patch({ rateLimitPerMinute: 1 });
   // The window already holds this minute's earlier deliveries (unless the minute just turned: then one more).
   const afterLimit = [await send("second-secret"), await send("second-secret")];
@@ -437,7 +440,7 @@ test("a change made in the console applies to the very next delivery", async ({ 
   expect(await send("second-secret")).toBe(404);
 });
 
-test.describe("webhook receiver: retries and scripted answers", () => {
+test.describe("webhook receiver: retries and answer sequences", () => {
   test("the same body again is numbered as the next attempt with the gap since the previous one", async ({
     request,
     api,
@@ -458,39 +461,39 @@ test.describe("webhook receiver: retries and scripted answers", () => {
     expect((await other.json()).attempt).toBe(1);
   });
 
-  test("scripted answers: status X for the next N deliveries, each still stored", async ({
+  test("an answer sequence: attempt n of a body gets step n (status, headers, body), each still stored", async ({
     request,
     api,
     signedEndpoint: endpoint,
   }) => {
+    const answerSequence = {
+      steps: [
+        { status: 503, delaySeconds: 0, headers: [], body: null },
+        { status: 429, delaySeconds: 0, headers: [["Retry-After", "7"]], body: "slow down" },
+      ],
+      afterLast: "normal",
+    };
     const patch = await api.patch(`/api/webhooks/endpoints/${endpoint.id}`, {
-      data: { script: { status: 503, count: 2 } },
+      data: { answerSequence },
     });
     expect(patch.status()).toBe(200);
-    expect((await patch.json()).endpoint.script).toEqual({
-      status: 503,
-      hangSeconds: null,
-      remaining: 2,
-    });
+    expect((await patch.json()).endpoint.answerSequence).toEqual(answerSequence);
 
-    const statuses = [];
-    const ids = [];
-    for (let i = 0; i < 3; i++) {
-      const response = await deliver(request, endpoint.path, JSON.stringify(envelope()), {
-        secret: SECRET,
-      });
-      statuses.push(response.status());
-      ids.push((await response.json()).id);
-    }
-    expect(statuses).toEqual([503, 503, 200]);
-    expect((await getDelivery(api, ids[0])).response).toMatchObject({
+    const body = JSON.stringify(envelope());
+    const responses = [];
+    for (let i = 0; i < 3; i++)
+      responses.push(await deliver(request, endpoint.path, body, { secret: SECRET }));
+    expect(responses.map((r) => r.status())).toEqual([503, 429, 200]);
+    expect(responses[1]!.headers()["retry-after"]).toBe("7");
+    expect(await responses[1]!.text()).toBe("slow down");
+    const first = await getDelivery(api, (await responses[0]!.json()).id);
+    expect(first.response).toMatchObject({
       status: 503,
       scripted: true,
+      step: { number: 1, of: 2 },
     });
-    expect((await getDelivery(api, ids[2])).response).toMatchObject({
-      status: 200,
-      scripted: false,
-    });
+    const third = await getDelivery(api, (await responses[2]!.json()).id);
+    expect(third.response).toMatchObject({ status: 200, scripted: false, step: null });
   });
 
   test("a scripted hang: the delivery is stored before the answer comes", async ({

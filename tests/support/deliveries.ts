@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { NewDelivery } from "@/lib/webhooks/server/delivery-store";
+import type { AnswerStep } from "@/lib/webhooks/shared/answer-sequence";
+
+/** An answer-sequence step as the API stores it: a status (null: the normal answer) and a delay. */
+export function answerStep(status: number | null, delaySeconds = 0): AnswerStep {
+  return { status, delaySeconds, headers: [], body: null };
+}
 
 /**
  * A verified `task.created` delivery ready for `insertDelivery`, with a body of its own (so no two are
@@ -31,6 +37,8 @@ export function newDelivery(endpointId: string, overrides: Partial<NewDelivery> 
     responseStatus: 200,
     scripted: false,
     hangSeconds: null,
+    answerStep: null,
+    answerSteps: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { receiveDelivery, type AfterAnswer } from "@/lib/webhooks/server/receive
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
 import { storageTargets } from "../support/databases";
+import { answerStep } from "../support/deliveries";
 
 /**
  * The alert rules end to end below HTTP: deliveries go through the real receiver (receiveDelivery, its
@@ -111,7 +112,7 @@ for (const { label, target, skip } of storageTargets()) {
     it("a retry group exhausted by scripted 500s opens one issue, cleared by the next 2xx", async () => {
       const id = await endpoint("orders");
       await updateEndpoint(ctx.db, box, id, {
-        script: { status: 500, hangSeconds: null, count: 3 },
+        answerSequence: { steps: [answerStep(500)], afterLast: "repeat" },
       });
       const body = event("task.updated", { id: "t1" });
       for (let i = 0; i < 3; i++) expect((await send(id, body)).status).toBe(500);
@@ -120,6 +121,7 @@ for (const { label, target, skip } of storageTargets()) {
       expect(issue!.rule).toBe("retries_exhausted");
       expect(issue!.title).toBe("The service gave up on orders: 3 attempts failed");
 
+      await updateEndpoint(ctx.db, box, id, { answerSequence: null });
       expect((await send(id, event("task.updated", { id: "t2" }))).status).toBe(200);
       const [after] = await issuesOf(id);
       expect(after!.status).toBe("resolved");

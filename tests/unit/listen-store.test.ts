@@ -60,6 +60,8 @@ function delivery(
     responseStatus: 200,
     scripted: false,
     hangSeconds: null,
+    answerStep: null,
+    answerSteps: null,
   };
 }
 

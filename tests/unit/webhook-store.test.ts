@@ -22,7 +22,6 @@ import {
   updateEndpoint,
 } from "@/lib/webhooks/server/endpoint-store";
 import {
-  consumeScriptedAnswer,
   lockScheme,
   countAtEndpoint,
   storeIfUnchanged,
@@ -31,7 +30,7 @@ import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { ApiError } from "@/lib/api/errors";
 import { storageTargets } from "../support/databases";
-import { newDelivery } from "../support/deliveries";
+import { answerStep, newDelivery } from "../support/deliveries";
 
 const box = createSecretBox(
   encryptionKeyFrom({ authSecret: "unit-test-auth-secret-0123456789abcdef" }),
@@ -177,22 +176,6 @@ for (const { name, label, target, skip } of storageTargets()) {
         );
       });
 
-      it("scripted answers are taken exactly N times, even concurrently", async () => {
-        const endpoint = await newEndpoint();
-        await updateEndpoint(db(), box, endpoint.id, {
-          script: { status: 503, hangSeconds: null, count: 3 },
-        });
-        const taken = await Promise.all(
-          Array.from({ length: 8 }, () => consumeScriptedAnswer(db(), endpoint.id)),
-        );
-        expect(taken.filter(Boolean)).toEqual([
-          { status: 503, hangSeconds: null },
-          { status: 503, hangSeconds: null },
-          { status: 503, hangSeconds: null },
-        ]);
-        expect(await consumeScriptedAnswer(db(), endpoint.id)).toBeNull();
-      });
-
       describe("the one-statement path (storeIfUnchanged)", () => {
         /** The endpoint as the receiver remembers it (counted in a window long past). */
         async function snapshotOf(endpointId: string) {
@@ -247,7 +230,7 @@ for (const { name, label, target, skip } of storageTargets()) {
             { secret: null },
             { acceptInvalidSignatures: true },
             { rateLimitPerMinute: 5 },
-            { script: { status: 500, hangSeconds: null, count: 1 } },
+            { answerSequence: { steps: [answerStep(500)], afterLast: "normal" as const } },
           ];
           const touched: string[] = [];
           for (const change of changes) {

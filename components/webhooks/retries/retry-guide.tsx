@@ -4,30 +4,46 @@ import { RotateCcwIcon } from "lucide-react";
 import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import type { EndpointPatch } from "@/lib/webhooks/browser/console-client";
+import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/answer-sequence";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { formatDuration } from "@/lib/ui/format";
 import { CopyLine, EmptyState } from "../empty-states";
 import { receiverUrl } from "../receiver-url";
 import { useEndpointActions } from "../use-endpoint-actions";
 
-/** Scripted answers that teach the sender's rules: each is one PATCH of the endpoint's script. */
+const step = (status: number | null, delaySeconds = 0) => ({ status, delaySeconds });
+
+/**
+ * Answer sequences that teach the sender's rules: each is one PATCH of the endpoint's sequence, applied by
+ * attempt to each retry group from the next delivery on.
+ */
 const PROBES = [
   {
-    label: "Answer 500 to the next 3",
-    script: { status: 500, count: 3 },
-    done: "The next 3 deliveries get 500",
+    label: "500 → hold 12 s → 200",
+    answerSequence: RETRY_PATH_PRESET,
+    done: "Attempts now get 500, then a 12 s hold, then 200",
   },
   {
-    label: "Hold the next answer 15 s",
-    script: { status: 200, hangSeconds: 15, count: 1 },
-    done: "The next delivery waits 15 s",
+    label: "Answer 500 three times",
+    answerSequence: { steps: [step(500), step(500), step(500)], afterLast: "normal" },
+    done: "The first 3 attempts of each delivery get 500",
   },
   {
-    label: "Answer 410 to the next 1",
-    script: { status: 410, count: 1 },
-    done: "The next delivery gets 410",
+    label: "Hold the first answer 15 s",
+    answerSequence: { steps: [step(200, 15)], afterLast: "normal" },
+    done: "The first attempt of each delivery waits 15 s",
   },
-] as const;
+  {
+    label: "Answer 410 once",
+    answerSequence: { steps: [step(410)], afterLast: "normal" },
+    done: "The first attempt of each delivery gets 410",
+  },
+] as const satisfies readonly {
+  label: string;
+  answerSequence: EndpointPatch["answerSequence"];
+  done: string;
+}[];
 
 function useProbe(endpoint: string) {
   const { update } = useEndpointActions();
@@ -36,7 +52,11 @@ function useProbe(endpoint: string) {
     pending: update.isPending,
     run: (probe: (typeof PROBES)[number]) =>
       update.mutate(
-        { id, patch: { script: probe.script }, done: `${probe.done}; now send an event` },
+        {
+          id,
+          patch: { answerSequence: probe.answerSequence },
+          done: `${probe.done}; now send an event`,
+        },
         { onError: (error) => toast.error(error.message) },
       ),
   };
@@ -62,7 +82,7 @@ export function ProbeButtons({ endpoint, className }: { endpoint: string; classN
 }
 
 /**
- * The empty state is a guide: with scripted answers the sender's failure rules (what it retries, how many
+ * The empty state is a guide: with answer sequences the sender's failure rules (what it retries, how many
  * times, after how long, how long it waits) show up within minutes.
  */
 export function RetryGuide({
@@ -81,8 +101,9 @@ export function RetryGuide({
       </p>
       <ol className="flex w-full list-decimal flex-col gap-2 pl-5 text-left text-muted-foreground marker:text-foreground">
         <li>
-          <span className="text-foreground">Script failures.</span> Answer 500 to the next 3
-          deliveries (or set it under Endpoints → Scripted answers):
+          <span className="text-foreground">Script the answers.</span> 500, then a hold longer than
+          the spec&apos;s 10 s timeout, then 200 walks the whole retry path (or set any sequence
+          under Endpoints → Answer sequence):
           <ProbeButtons endpoint={endpoint} className="mt-2 justify-start" />
         </li>
         <li>
@@ -101,9 +122,8 @@ export function RetryGuide({
           gap before each, beside the spec&apos;s 3 attempts with exponential backoff.
         </li>
         <li>
-          <span className="text-foreground">Then a timeout and a client error:</span> hold an answer
-          longer than the spec&apos;s 10 s timeout, and answer 410, to see whether either is
-          retried.
+          <span className="text-foreground">Then a client error:</span> answer 410 once, to see
+          whether it is retried.
         </li>
       </ol>
     </EmptyState>

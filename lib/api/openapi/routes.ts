@@ -137,7 +137,7 @@ export const openApiAnswerSchema = z.looseObject({
 
 export const API_TAGS = {
   Deliveries: "Stored webhook deliveries: list, search, read, export, delete, replay.",
-  Endpoints: "Receiver endpoints: their secrets (write-only), scripted answers, test sends.",
+  Endpoints: "Receiver endpoints: their secrets (write-only), answer sequences, test sends.",
   Insights: "What the deliveries say about the sender: each event's inferred shape, its retries.",
   Checks: "Check a handler: grade a webhook handler on 11 cases.",
   Listen: "`project-console listen`: the live stream, listeners and what they forwarded.",
@@ -356,7 +356,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Endpoints",
     summary: "Change an endpoint",
     description:
-      "Rename; set, replace or remove the secret (a replaced one stays accepted for 24 h); answer invalid signatures anyway; rate limit; scripted answers; reset the detected scheme.",
+      "Rename; set, replace or remove the secret (a replaced one stays accepted for 24 h); answer invalid signatures anyway; rate limit; the answer sequence (by attempt within each retry group); reset the detected scheme.",
     params: endpointParamsSchema,
     body: updateEndpointSchema,
     answer: endpointAnswerSchema,

@@ -16,3 +16,4 @@ export * from "./connection";
 export * from "./alert-channels";
 export * from "./upstream-observed";
 export * from "./delivery-shares";
+export * from "./answer-sequences";

@@ -10,6 +10,9 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { AnswerSequence } from "@/lib/webhooks/shared/answer-sequence";
+
+export type StoredAnswerSequence = AnswerSequence & { id: string };
 
 /** Raw bytes. node-postgres hands back a Buffer, PGlite a Uint8Array: both become a Buffer here. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -43,10 +46,11 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   acceptInvalidSignatures: boolean("accept_invalid_signatures").notNull().default(false),
   /** Per-endpoint override of WEBHOOK_RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute: integer("rate_limit_per_minute"),
-  /** Scripted answers: for the next `scriptRemaining` deliveries answer `scriptStatus` after `scriptHangSeconds`. */
-  scriptStatus: integer("script_status"),
-  scriptHangSeconds: integer("script_hang_seconds"),
-  scriptRemaining: integer("script_remaining").notNull().default(0),
+  /**
+   * The answer sequence (lib/webhooks/shared/answer-sequence.ts) applied by attempt within each retry group;
+   * `id` is new at every change, so the groups' positions (webhook_answer_positions) start again at step 1.
+   */
+  answerSequence: jsonb("answer_sequence").$type<StoredAnswerSequence>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -105,6 +109,9 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer("response_status").notNull(),
     scripted: boolean("scripted").notNull().default(false),
     hangSeconds: integer("hang_seconds"),
+    /** The answer-sequence step that answered this attempt (1-based) and the sequence's length; null: none. */
+    answerStep: integer("answer_step"),
+    answerSteps: integer("answer_steps"),
   },
   (t) => [
     index("webhook_deliveries_order_idx").on(t.seq, t.id),

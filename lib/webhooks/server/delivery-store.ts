@@ -36,6 +36,9 @@ export interface NewDelivery {
   responseStatus: number;
   scripted: boolean;
   hangSeconds: number | null;
+  /** The answer-sequence step that answered (1-based) and the sequence's length; null when none did. */
+  answerStep: number | null;
+  answerSteps: number | null;
 }
 
 export interface StoredAttempt {
@@ -95,7 +98,7 @@ export function deliveryInsertParts(
     insert into webhook_deliveries (
       endpoint_id, received_at, method, query, headers, client_address, content_type, body, body_sha256, size,
       body_is_text, body_is_json, preview, event, verification, scheme, scheme_mismatch, signed_timestamp, findings,
-      attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds
+      attempt, first_attempt_id, gap_ms, response_status, scripted, hang_seconds, answer_step, answer_steps
     )
     select
       ${delivery.endpointId}::text, ${receivedAt}::timestamptz, ${storableText(delivery.method)}::text,
@@ -110,7 +113,8 @@ export function deliveryInsertParts(
       coalesce(prev.first_attempt_id, prev.id),
       case when prev.id is null then null
         else round(extract(epoch from (${receivedAt}::timestamptz - prev.received_at)) * 1000)::bigint end,
-      ${delivery.responseStatus}::int, ${delivery.scripted}::boolean, ${delivery.hangSeconds}::int
+      ${delivery.responseStatus}::int, ${delivery.scripted}::boolean, ${delivery.hangSeconds}::int,
+      ${delivery.answerStep}::int, ${delivery.answerSteps}::int
     from (select 1) as one left join prev on true`,
     returning: sql`
     returning id::text as id, attempt, first_attempt_id::text as first_attempt_id, gap_ms::text as gap_ms`,
@@ -341,6 +345,9 @@ export interface RetryGroupMember {
   gapMs: number | null;
   responseStatus: number;
   verification: string;
+  hangSeconds: number | null;
+  answerStep: number | null;
+  answerSteps: number | null;
 }
 
 /**
@@ -360,6 +367,9 @@ export async function listRetryGroup(
       gapMs: d.gapMs,
       responseStatus: d.responseStatus,
       verification: d.verification,
+      hangSeconds: d.hangSeconds,
+      answerStep: d.answerStep,
+      answerSteps: d.answerSteps,
     })
     .from(d)
     .where(

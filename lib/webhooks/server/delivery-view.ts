@@ -55,7 +55,7 @@ export interface DeliveryDetail extends DeliverySummary {
   replayLinks?: ReplayLinks;
   clientAddress: string | null;
   verification: DeliverySummary["verification"] & { signedTimestamp: string | null };
-  response: DeliverySummary["response"] & { hangSeconds: number | null };
+  response: DeliverySummary["response"] & { hangSeconds: number | null; step: AnswerStepRef };
   /** The exact bytes received: as text when they are valid UTF-8, else base64. */
   body: { encoding: "utf8" | "base64"; content: string };
   /** The body decoded from its Content-Encoding (gzip) for reading; null when it was not encoded. */
@@ -67,8 +67,19 @@ export interface DeliveryDetail extends DeliverySummary {
     receivedAt: string;
     gapMs: number | null;
     status: number;
+    hangSeconds: number | null;
+    step: AnswerStepRef;
     verification: VerificationResult;
   }[];
+}
+
+/** Which answer-sequence step answered an attempt ("step 2 of 3"); null when none did. */
+export type AnswerStepRef = { number: number; of: number } | null;
+
+function stepRef(row: { answerStep: number | null; answerSteps: number | null }): AnswerStepRef {
+  return row.answerStep === null || row.answerSteps === null
+    ? null
+    : { number: row.answerStep, of: row.answerSteps };
 }
 
 export function toDeliverySummary(row: DeliverySummaryRow): DeliverySummary {
@@ -123,7 +134,7 @@ export function toDeliveryDetail(
     headers: row.headers,
     clientAddress: row.clientAddress,
     verification: { ...summary.verification, signedTimestamp: row.signedTimestamp },
-    response: { ...summary.response, hangSeconds: row.hangSeconds },
+    response: { ...summary.response, hangSeconds: row.hangSeconds, step: stepRef(row) },
     body: bodyAsJson(row.body),
     decodedBody: decodedBodyView(row.body, row.headers),
     retryGroup: retryGroup.map((member) => ({
@@ -132,6 +143,8 @@ export function toDeliveryDetail(
       receivedAt: member.receivedAt.toISOString(),
       gapMs: member.gapMs,
       status: member.responseStatus,
+      hangSeconds: member.hangSeconds,
+      step: stepRef(member),
       verification: member.verification as VerificationResult,
     })),
   };

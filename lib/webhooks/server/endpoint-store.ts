@@ -6,6 +6,8 @@ import { webhookEndpoints } from "@/lib/db/schema";
 import { DEFAULT_ENDPOINT_ID, receiverPath } from "@/lib/webhooks/shared/constants";
 import { NO_PREVIOUS_SECRET, previousAfterChange, previousSecretView } from "./previous-secret";
 import type { SecretBox } from "./secret-box";
+import { forgetAnswerPositions } from "./answer-sequence-store";
+import type { AnswerSequence } from "@/lib/webhooks/shared/answer-sequence";
 
 /**
  * Receiver endpoints in the database. The default endpoint ("default", /api/webhooks/receive) is created on
@@ -38,7 +40,8 @@ export interface EndpointView {
   acceptInvalidSignatures: boolean;
   rateLimitPerMinute: number;
   rateLimitOverride: number | null;
-  script: { status: number | null; hangSeconds: number | null; remaining: number } | null;
+  /** The answers given by attempt within each retry group; null: every delivery is answered normally. */
+  answerSequence: AnswerSequence | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -83,14 +86,9 @@ export function toEndpointView(
     acceptInvalidSignatures: row.acceptInvalidSignatures,
     rateLimitPerMinute: row.rateLimitPerMinute ?? settings.rateLimitPerMinute,
     rateLimitOverride: row.rateLimitPerMinute,
-    script:
-      row.scriptRemaining > 0
-        ? {
-            status: row.scriptStatus,
-            hangSeconds: row.scriptHangSeconds,
-            remaining: row.scriptRemaining,
-          }
-        : null,
+    answerSequence: row.answerSequence
+      ? { steps: row.answerSequence.steps, afterLast: row.answerSequence.afterLast }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -169,8 +167,8 @@ export interface EndpointPatch {
   secret?: string | null;
   acceptInvalidSignatures?: boolean;
   rateLimitPerMinute?: number | null;
-  /** Answer `status` (or the normal answer) after `hangSeconds` for the next `count` deliveries; null clears. */
-  script?: { status: number | null; hangSeconds: number | null; count: number } | null;
+  /** The answer sequence; null clears it. Setting or clearing it starts every retry group again. */
+  answerSequence?: AnswerSequence | null;
   /** Forget the locked scheme; the next verified delivery locks one again. */
   resetSchemeLock?: boolean;
   /**
@@ -217,10 +215,12 @@ export async function updateEndpoint(
     values.lockedScheme = null;
     values.lockedAt = null;
   }
-  if (patch.script !== undefined) {
-    values.scriptStatus = patch.script?.status ?? null;
-    values.scriptHangSeconds = patch.script?.hangSeconds ?? null;
-    values.scriptRemaining = patch.script?.count ?? 0;
+  if (patch.answerSequence !== undefined) {
+    values.answerSequence = patch.answerSequence && {
+      ...patch.answerSequence,
+      id: randomBytes(8).toString("hex"),
+    };
+    await forgetAnswerPositions(db, id);
   }
   const [row] = await db
     .update(webhookEndpoints)

@@ -14,8 +14,8 @@ import {
  * - the common path, one statement: count the delivery in its rate window and store it, provided the
  *   endpoint is still as the receiver last saw it (storeIfUnchanged);
  * - otherwise the endpoint lookup fused with the rate-limit count (one round trip), then the INSERT;
- * - and the rare steps that only run when needed (consuming a scripted answer, locking the scheme at the
- *   first verified delivery).
+ * - and the rare steps that only run when needed (claiming an answer-sequence step in
+ *   answer-sequence-store.ts, locking the scheme at the first verified delivery).
  */
 /** What receiving decides with: the endpoint's receipt columns, as read by countAtEndpoint. */
 export interface EndpointSnapshot {
@@ -28,7 +28,8 @@ export interface EndpointSnapshot {
   lockedScheme: string | null;
   acceptInvalidSignatures: boolean;
   rateLimitPerMinute: number | null;
-  scriptRemaining: number;
+  /** An answer sequence is set: every delivery takes the full path, which claims its step. */
+  answerSequenceSet: boolean;
 }
 
 export interface ReceiptEndpoint extends EndpointSnapshot {
@@ -56,7 +57,7 @@ export async function countAtEndpoint(
   const result = (await db.execute(sql`
     with ep as (
       select id, secret_ciphertext, locked_scheme, accept_invalid_signatures, rate_limit_per_minute,
-             script_remaining, previous_secret_ciphertext, previous_secret_replaced_at,
+             answer_sequence is not null as answer_sequence_set, previous_secret_ciphertext, previous_secret_replaced_at,
              previous_secret_expires_at
       from webhook_endpoints where id = ${endpointId}::text
     ), ${countedInWindow(windowStart)}
@@ -68,7 +69,7 @@ export async function countAtEndpoint(
       locked_scheme: string | null;
       accept_invalid_signatures: boolean;
       rate_limit_per_minute: number | null;
-      script_remaining: number;
+      answer_sequence_set: boolean;
       previous_secret_ciphertext: string | null;
       previous_secret_replaced_at: string | Date | null;
       previous_secret_expires_at: string | Date | null;
@@ -86,7 +87,7 @@ export async function countAtEndpoint(
     lockedScheme: row.locked_scheme,
     acceptInvalidSignatures: row.accept_invalid_signatures,
     rateLimitPerMinute: row.rate_limit_per_minute,
-    scriptRemaining: row.script_remaining,
+    answerSequenceSet: row.answer_sequence_set,
     windowCount: Number(row.window_count),
   };
 }
@@ -105,7 +106,7 @@ export type GuardedOutcome =
 /**
  * The receiver's common path in one statement, because each statement has a fixed cost that is a large
  * part of a delivery's (PGlite's above all): if the endpoint row still holds the snapshot's values and has
- * no scripted answers pending, counts the delivery in its rate window and, within `limit`, stores it.
+ * no answer sequence, counts the delivery in its rate window and, within `limit`, stores it.
  * The delivery was decided (verified, answered) with the snapshot; the condition makes that decision as
  * current as the two-statement path's.
  */
@@ -127,7 +128,7 @@ export async function storeIfUnchanged(
         and locked_scheme is not distinct from ${snapshot.lockedScheme}::text
         and accept_invalid_signatures = ${snapshot.acceptInvalidSignatures}::boolean
         and rate_limit_per_minute is not distinct from ${snapshot.rateLimitPerMinute}::int
-        and script_remaining = 0
+        and answer_sequence is null
     ), ${countedInWindow(windowStart)}, prev as (${prev}
     ), stored as (${insert}
       where (select count from counted) <= ${limit}::int ${returning}
@@ -139,22 +140,6 @@ export async function storeIfUnchanged(
   if (!row || row.window_count === null) return { kind: "changed" };
   if (row.id === null) return { kind: "rate_limited" };
   return { kind: "stored", stored: storedAttempt(row) };
-}
-
-/** Takes one scripted answer, if any is left (atomic: two instances never take the same one). */
-export async function consumeScriptedAnswer(
-  db: Db,
-  endpointId: string,
-): Promise<{ status: number | null; hangSeconds: number | null } | null> {
-  const result = (await db.execute(sql`
-    update webhook_endpoints set script_remaining = script_remaining - 1
-    where id = ${endpointId}::text and script_remaining > 0
-    returning script_status, script_hang_seconds
-  `)) as unknown as {
-    rows: { script_status: number | null; script_hang_seconds: number | null }[];
-  };
-  const row = result.rows[0];
-  return row ? { status: row.script_status, hangSeconds: row.script_hang_seconds } : null;
 }
 
 /** Locks the endpoint's scheme unless one is locked already (the first verified delivery wins). */

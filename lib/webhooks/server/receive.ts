@@ -20,8 +20,8 @@ import {
 import { recordEventShapeAfterStore } from "./event-shapes/record";
 import { resolvePreviousSecret } from "./previous-secret";
 import { declaredLengthTooLarge, readBodyWithLimit } from "./read-body";
+import { claimAnswerStep, type ClaimedStep } from "./answer-sequence-store";
 import {
-  consumeScriptedAnswer,
   lockScheme,
   countAtEndpoint,
   storeIfUnchanged,
@@ -33,8 +33,7 @@ import { edgeFacts } from "@/lib/http/edge-facts";
 import { pruneDue, runPrune } from "./retention";
 import { webhookContext, type WebhookContext } from "./server-context";
 import { verifyDelivery } from "./verify";
-
-const NO_BODY_STATUSES = new Set([204, 205, 304]);
+import { NO_BODY_STATUSES } from "@/lib/webhooks/shared/answer-sequence";
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
@@ -85,11 +84,9 @@ async function readBody(request: NextRequest, maxBytes: number): Promise<Buffer>
   return read.bytes;
 }
 
-type Script = { status: number | null; hangSeconds: number | null } | null;
-
 /**
- * Analyses and verifies a body received at an endpoint and decides its answer: the row to store and the
- * verification outcome (no database work).
+ * Analyses and verifies a body received at an endpoint and decides its normal answer: the row to store and
+ * the verification outcome (no database work).
  */
 function assessDelivery(
   request: NextRequest,
@@ -97,7 +94,6 @@ function assessDelivery(
   endpoint: EndpointSnapshot,
   { settings, env }: WebhookContext,
   receivedAt: Date,
-  script: Script,
 ) {
   const contentType = request.headers.get("content-type");
   const analysis = analyzeBody(body, contentType, request.headers.get("content-encoding"));
@@ -122,8 +118,7 @@ function assessDelivery(
   }
   const signatureAccepted =
     verification.result === "verified" || verification.result === "no_secret";
-  const status =
-    script?.status ?? (signatureAccepted || endpoint.acceptInvalidSignatures ? 200 : 401);
+  const status = signatureAccepted || endpoint.acceptInvalidSignatures ? 200 : 401;
   const delivery: NewDelivery = {
     endpointId: endpoint.id,
     receivedAt,
@@ -144,8 +139,10 @@ function assessDelivery(
     signedTimestamp: verification.signedTimestamp,
     findings,
     responseStatus: status,
-    scripted: script !== null,
-    hangSeconds: script?.hangSeconds ?? null,
+    scripted: false,
+    hangSeconds: null,
+    answerStep: null,
+    answerSteps: null,
   };
   return { delivery, verification, decodedBody: analysis.decodedBody };
 }
@@ -162,7 +159,8 @@ interface Received {
   endpoint: EndpointSnapshot;
   assessed: ReturnType<typeof assessDelivery>;
   stored: StoredAttempt;
-  script: Script;
+  /** The answer-sequence step that answers this attempt, if any. */
+  claimed: ClaimedStep | null;
 }
 
 /** The common path: one statement, or null (nothing counted or stored) when the endpoint has changed. */
@@ -171,7 +169,7 @@ async function storeAtKnownEndpoint(
   endpoint: EndpointSnapshot,
   body: Buffer,
 ): Promise<Received | null> {
-  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt, null);
+  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt);
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
   const outcome = await storeIfUnchanged(
     ctx.db,
@@ -183,10 +181,10 @@ async function storeAtKnownEndpoint(
   );
   if (outcome.kind === "rate_limited") throw rateLimited("receiver", limit, window);
   if (outcome.kind === "changed") return null;
-  return { endpoint, assessed, stored: outcome.stored, script: null };
+  return { endpoint, assessed, stored: outcome.stored, claimed: null };
 }
 
-/** The full path: look up and count (before reading the body, if not read yet), a scripted answer, store. */
+/** The full path: look up and count (before reading the body, if not read yet), claim a step, store. */
 async function lookUpAndStore(
   { ctx, request, endpointId, receivedAt, window }: Receipt,
   bodyRead: Buffer | undefined,
@@ -196,25 +194,53 @@ async function lookUpAndStore(
   const limit = endpoint.rateLimitPerMinute ?? ctx.settings.rateLimitPerMinute;
   enforceCount("receiver", endpoint.windowCount, limit, window);
   const body = bodyRead ?? (await readBody(request, ctx.env.WEBHOOK_MAX_BODY_BYTES));
-  const script =
-    endpoint.scriptRemaining > 0 ? await consumeScriptedAnswer(ctx.db, endpoint.id) : null;
-  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt, script);
+  const assessed = assessDelivery(request, body, endpoint, ctx, receivedAt);
+  const claimed = endpoint.answerSequenceSet
+    ? await claimAnswerStep(
+        ctx.db,
+        endpoint.id,
+        assessed.delivery.bodySha256,
+        receivedAt,
+        ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
+      )
+    : null;
+  if (claimed) assessed.delivery = answeredByStep(assessed.delivery, claimed);
   const stored = await insertDelivery(
     ctx.db,
     assessed.delivery,
     ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS,
   );
-  return { endpoint, assessed, stored, script };
+  return { endpoint, assessed, stored, claimed };
+}
+
+/** The delivery as its answer-sequence step answers it (the normal status unless the step names one). */
+function answeredByStep(delivery: NewDelivery, claimed: ClaimedStep): NewDelivery {
+  return {
+    ...delivery,
+    responseStatus: claimed.step.status ?? delivery.responseStatus,
+    scripted: true,
+    hangSeconds: claimed.step.delaySeconds || null,
+    answerStep: claimed.number,
+    answerSteps: claimed.of,
+  };
+}
+
+/** The headers of an answer: the step's own, and no caching unless the step says otherwise. */
+function answerHeaders(claimed: ClaimedStep | null): Headers {
+  const headers = new Headers();
+  for (const [name, value] of claimed?.step.headers ?? []) headers.append(name, value);
+  if (!headers.has("cache-control")) headers.set("Cache-Control", "no-store");
+  return headers;
 }
 
 /**
  * Receives one delivery: the body is read once as bytes (refused over the size limit), analysed and
  * verified, counted against the endpoint's rate and stored in a single committed INSERT before anything is
- * answered. Retention runs after the answer. Scripted answers (set in the console) replace the answer,
- * never the storing.
+ * answered. Retention runs after the answer. An answer sequence (set in the console) replaces the answer
+ * attempt by attempt, never the storing.
  *
- * Two paths with the same outcome. When this instance knows the endpoint and it has no scripted answers
- * pending, counting and storing are one statement that acts only if the endpoint is unchanged (the common
+ * Two paths with the same outcome. When this instance knows the endpoint and it has no answer sequence,
+ * counting and storing are one statement that acts only if the endpoint is unchanged (the common
  * case). Otherwise, or when it has changed, the endpoint is looked up and counted first, then stored.
  */
 export async function receiveWebhook(request: NextRequest, endpointId: string): Promise<Response> {
@@ -247,13 +273,13 @@ export async function receiveDelivery(
   const known = knownEndpoints.get(endpointId);
   let body: Buffer | undefined;
   let received: Received | null = null;
-  if (known && known.scriptRemaining === 0) {
+  if (known && !known.answerSequenceSet) {
     body = await readBody(request, maxBytes);
     received = await storeAtKnownEndpoint(receipt, known, body);
     if (!received) knownEndpoints.delete(endpointId);
   }
   received ??= await lookUpAndStore(receipt, body);
-  const { endpoint, stored, script } = received;
+  const { endpoint, stored, claimed } = received;
   const { delivery, verification } = received.assessed;
 
   // A sender still on the previous secret does not teach the scheme: the new secret may come with another.
@@ -278,17 +304,25 @@ export async function receiveDelivery(
   });
   if (pruneDue()) {
     afterAnswer(() =>
-      runPrune(db, { keep: env.WEBHOOK_RETENTION_COUNT, days: env.WEBHOOK_RETENTION_DAYS }),
+      runPrune(db, {
+        keep: env.WEBHOOK_RETENTION_COUNT,
+        days: env.WEBHOOK_RETENTION_DAYS,
+        retryWindowSeconds: env.WEBHOOK_RETRY_WINDOW_SECONDS,
+      }),
     );
   }
-  // A scripted slow answer, cut short if the sender hangs up first.
-  if (script?.hangSeconds) await delay(script.hangSeconds * 1000, request.signal);
+  // A step's slow answer, cut short if the sender hangs up first.
+  if (claimed?.step.delaySeconds) await delay(claimed.step.delaySeconds * 1000, request.signal);
 
   const id = String(stored.id);
   const status = delivery.responseStatus;
-  const headers = { "Cache-Control": "no-store" };
+  const headers = answerHeaders(claimed);
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
-  if (status === 401 && !script) {
+  if (claimed && claimed.step.body !== null) {
+    if (!headers.has("content-type")) headers.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(claimed.step.body, { status, headers });
+  }
+  if (status === 401 && !claimed) {
     const code =
       verification.result === "missing_signature" ? "missing_signature" : "invalid_signature";
     return errorJson(code, undefined, { extra: { id } });
@@ -297,7 +331,7 @@ export async function receiveDelivery(
     received: true,
     id,
     attempt: stored.attempt,
-    ...(script ? { scripted: true as const } : {}),
+    ...(claimed ? { scripted: true as const, step: claimed.number } : {}),
   } satisfies z.input<typeof receiverAnswerSchema>;
   return NextResponse.json(payload, { status, headers });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/connect";
 import { pruneRateLimitWindows } from "@/lib/rate-limit/window";
 import { safeErrorSummary } from "@/lib/db/errors";
+import { pruneAnswerPositions } from "./answer-sequence-store";
 import { pruneDeliveries } from "./delivery-store";
 import { pruneExpiredPreviousSecrets } from "./previous-secret";
 
@@ -26,9 +27,13 @@ export function pruneDue(now = Date.now()): boolean {
   return true;
 }
 
-export async function runPrune(db: Db, options: { keep: number; days: number }): Promise<void> {
+export async function runPrune(
+  db: Db,
+  options: { keep: number; days: number; retryWindowSeconds: number },
+): Promise<void> {
   try {
     await pruneDeliveries(db, options);
+    await pruneAnswerPositions(db, new Date(), options.retryWindowSeconds);
     await pruneRateLimitWindows(db, new Date());
     await pruneExpiredPreviousSecrets(db, new Date());
   } catch (error) {

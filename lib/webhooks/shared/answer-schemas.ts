@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
+import { AFTER_LAST_MODES } from "./answer-sequence";
 import { VERIFICATION_RESULTS } from "./constants";
 
 /**
@@ -59,6 +60,11 @@ export const deliveriesPageSchema = z.object({
   hasMore: z.boolean(),
 });
 
+const answerStepRefSchema = z
+  .object({ number: z.number().int(), of: z.number().int() })
+  .nullable()
+  .meta({ description: "The endpoint's answer-sequence step that answered (step `number` of `of`)." });
+
 export const deliveryDetailSchema = deliverySummarySchema
   .extend({
     findings: z.array(findingSchema),
@@ -81,6 +87,7 @@ export const deliveryDetailSchema = deliverySummarySchema
     }),
     response: deliverySummarySchema.shape.response.extend({
       hangSeconds: z.number().nullable(),
+      step: answerStepRefSchema,
     }),
     body: z.object({
       encoding: z.enum(["utf8", "base64"]),
@@ -103,6 +110,8 @@ export const deliveryDetailSchema = deliverySummarySchema
         receivedAt: isoTime,
         gapMs: z.number().nullable(),
         status: z.number().int(),
+        hangSeconds: z.number().int().nullable(),
+        step: answerStepRefSchema,
         verification: verificationResult,
       }),
     ),
@@ -116,6 +125,20 @@ export const deliveryCountsSchema = z.object({
   events: z.record(z.string(), z.number().int()),
   verification: z.record(verificationResult, z.number().int()),
 });
+
+const answerSequenceViewSchema = z
+  .object({
+    steps: z.array(
+      z.object({
+        status: z.number().int().nullable(),
+        delaySeconds: z.number().int(),
+        headers: headerListSchema,
+        body: z.string().nullable(),
+      }),
+    ),
+    afterLast: z.enum(AFTER_LAST_MODES),
+  })
+  .meta({ id: "AnswerSequence" });
 
 export const endpointSchema = z
   .object({
@@ -137,13 +160,7 @@ export const endpointSchema = z
     acceptInvalidSignatures: z.boolean(),
     rateLimitPerMinute: z.number().int(),
     rateLimitOverride: z.number().int().nullable(),
-    script: z
-      .object({
-        status: z.number().int().nullable(),
-        hangSeconds: z.number().int().nullable(),
-        remaining: z.number().int(),
-      })
-      .nullable(),
+    answerSequence: answerSequenceViewSchema.nullable(),
     createdAt: isoTime,
     updatedAt: isoTime,
   })
@@ -222,12 +239,17 @@ export const retryBehaviourAnswerSchema = z.object({
   recentGroups: z.array(open),
 });
 
-/** The receiver's answer to a stored delivery (unless the endpoint's script answers otherwise). */
+/** The receiver's answer to a stored delivery (unless the endpoint's answer sequence gives a body). */
 export const receiverAnswerSchema = z.object({
   received: z.literal(true),
   id: z.string().meta({ description: "The stored delivery's id." }),
   attempt: z.number().int(),
   scripted: z.literal(true).optional(),
+  step: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "The answer-sequence step that answered, when one did." }),
 });
 
 /** `GET /api/webhooks/deliveries/wait`: the first matching delivery, and its cursor to wait for the next. */

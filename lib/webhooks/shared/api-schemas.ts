@@ -2,6 +2,12 @@ import { z } from "zod";
 import { parseSchemeId } from "@/lib/signing/schemes";
 import { ENDPOINT_ID_PATTERN, VERIFICATION_RESULTS } from "./constants";
 import { WEBHOOK_EVENTS } from "./events";
+import {
+  ANSWER_SEQUENCE_LIMITS,
+  answerSequenceSchema,
+  answerStepSchema,
+  type AnswerSequence,
+} from "./answer-sequence";
 import { parseDeliverySearch } from "./field-search";
 
 /**
@@ -27,32 +33,37 @@ const rateLimit = z
   .min(1, { message: "must be at least 1" })
   .max(1_000_000, { message: "must be at most 1000000" });
 
-export const scriptSchema = z
+/**
+ * The earlier scripted answer, `{ status?, hangSeconds?, count }`, still accepted (docs/webhooks.md promised
+ * it): `count` steps of that answer, then the normal answer, by attempt within each retry group.
+ */
+const legacyScriptSchema = z
   .object({
-    status: z
-      .number({ message: "must be a number" })
-      .int({ message: "must be a whole number" })
-      .min(200, { message: "must be an HTTP status from 200 to 599" })
-      .max(599, { message: "must be an HTTP status from 200 to 599" })
-      .nullable()
-      .default(null),
-    hangSeconds: z
-      .number({ message: "must be a number" })
-      .int({ message: "must be a whole number" })
-      .min(1, { message: "must be at least 1" })
-      .max(60, { message: "must be at most 60" })
-      .nullable()
-      .default(null),
+    status: answerStepSchema.shape.status,
+    hangSeconds: answerStepSchema.shape.delaySeconds.nullable().default(null),
     count: z
       .number({ message: "must be a number" })
       .int({ message: "must be a whole number" })
       .min(1, { message: "must be at least 1" })
-      .max(1_000, { message: "must be at most 1000" }),
+      .max(ANSWER_SEQUENCE_LIMITS.steps, {
+        message: `must be at most ${ANSWER_SEQUENCE_LIMITS.steps} (an answer sequence's steps)`,
+      }),
   })
   .strict()
   .refine((s) => s.status !== null || s.hangSeconds !== null, {
     message: "needs a status, hangSeconds, or both",
-  });
+  })
+  .transform(
+    (s): AnswerSequence => ({
+      steps: Array.from({ length: s.count }, () => ({
+        status: s.status,
+        delaySeconds: s.hangSeconds ?? 0,
+        headers: [],
+        body: null,
+      })),
+      afterLast: "normal",
+    }),
+  );
 
 export const createEndpointSchema = z
   .object({
@@ -69,12 +80,19 @@ export const updateEndpointSchema = z
     secret: secret.nullable().optional(),
     acceptInvalidSignatures: z.boolean({ message: "must be true or false" }).optional(),
     rateLimitPerMinute: rateLimit.nullable().optional(),
-    script: scriptSchema.nullable().optional(),
+    answerSequence: answerSequenceSchema.nullable().optional(),
+    script: legacyScriptSchema.nullable().optional(),
     resetSchemeLock: z.literal(true, { message: "must be true when given" }).optional(),
     forgetPreviousSecret: z.literal(true, { message: "must be true when given" }).optional(),
   })
   .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { message: "names nothing to change" });
+  .refine((patch) => Object.keys(patch).length > 0, { message: "names nothing to change" })
+  .refine((patch) => patch.answerSequence === undefined || patch.script === undefined, {
+    message: "give answerSequence or script (its older form), not both",
+  })
+  .transform(({ script, ...patch }) =>
+    script === undefined ? patch : { ...patch, answerSequence: script },
+  );
 
 /** A signature scheme id such as `timestamp.body/base64/sha256=/raw` (test sends and re-signed replays). */
 export const schemeIdSchema = z.string().refine((id) => parseSchemeId(id) !== null, {
