@@ -191,7 +191,9 @@ test("two app instances on one database send each notification once", async () =
           method: "POST",
           headers: {
             "content-type": "application/json",
-            "x-webhook-signature": createHmac("sha256", "another-secret").update(body).digest("hex"),
+            "x-webhook-signature": createHmac("sha256", "another-secret")
+              .update(body)
+              .digest("hex"),
           },
           body,
         });
@@ -202,10 +204,9 @@ test("two app instances on one database send each notification once", async () =
     // at most every 15 minutes), then until the outbox is sent.
     const issues = async () =>
       (
-        await database.query<{ rule: string }>(
-          "select rule from alert_issues where scope = $1",
-          [endpoint.id],
-        )
+        await database.query<{ rule: string }>("select rule from alert_issues where scope = $1", [
+          endpoint.id,
+        ])
       ).rows;
     await expect
       .poll(async () => (await issues()).map((issue) => issue.rule))

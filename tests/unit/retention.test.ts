@@ -102,14 +102,12 @@ for (const { name, target, skip } of storageTargets()) {
             resolvedAt: status === "resolved" ? ago(resolvedDaysAgo) : null,
           })
           .returning({ id: alertIssues.id });
-        await db
-          .insert(alertIssueEvents)
-          .values({
-            issueId: row!.id,
-            kind: "opened",
-            at: ago(resolvedDaysAgo + 1),
-            message: title,
-          });
+        await db.insert(alertIssueEvents).values({
+          issueId: row!.id,
+          kind: "opened",
+          at: ago(resolvedDaysAgo + 1),
+          message: title,
+        });
         const [sent] = await db
           .insert(alertNotifications)
           .values({

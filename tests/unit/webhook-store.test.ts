@@ -21,11 +21,7 @@ import {
   toEndpointView,
   updateEndpoint,
 } from "@/lib/webhooks/server/endpoint-store";
-import {
-  lockScheme,
-  countAtEndpoint,
-  storeIfUnchanged,
-} from "@/lib/webhooks/server/receipt-store";
+import { lockScheme, countAtEndpoint, storeIfUnchanged } from "@/lib/webhooks/server/receipt-store";
 import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret-box";
 import { rateLimitKey, windowOf } from "@/lib/rate-limit/window";
 import { ApiError } from "@/lib/api/errors";

@@ -46,7 +46,9 @@ export async function claimAnswerStep(
       returning position
     )
     select claimed.position, ep.answer_sequence from claimed, ep
-  `)) as unknown as { rows: { position: number; answer_sequence: StoredAnswerSequence | string }[] };
+  `)) as unknown as {
+    rows: { position: number; answer_sequence: StoredAnswerSequence | string }[];
+  };
   const row = result.rows[0];
   if (!row) return null;
   // node-postgres parses jsonb; a raw PGlite query may hand back the text.
@@ -58,7 +60,9 @@ export async function claimAnswerStep(
 
 /** Forgets every group's position at an endpoint (its sequence was set or cleared). */
 export async function forgetAnswerPositions(db: Db, endpointId: string): Promise<void> {
-  await db.execute(sql`delete from webhook_answer_positions where endpoint_id = ${endpointId}::text`);
+  await db.execute(
+    sql`delete from webhook_answer_positions where endpoint_id = ${endpointId}::text`,
+  );
 }
 
 /** Retention: positions last claimed longer ago than the retry window belong to no group any more. */

@@ -63,7 +63,9 @@ export const deliveriesPageSchema = z.object({
 const answerStepRefSchema = z
   .object({ number: z.number().int(), of: z.number().int() })
   .nullable()
-  .meta({ description: "The endpoint's answer-sequence step that answered (step `number` of `of`)." });
+  .meta({
+    description: "The endpoint's answer-sequence step that answered (step `number` of `of`).",
+  });
 
 export const deliveryDetailSchema = deliverySummarySchema
   .extend({

@@ -53,17 +53,15 @@ const legacyScriptSchema = z
   .refine((s) => s.status !== null || s.hangSeconds !== null, {
     message: "needs a status, hangSeconds, or both",
   })
-  .transform(
-    (s): AnswerSequence => ({
-      steps: Array.from({ length: s.count }, () => ({
-        status: s.status,
-        delaySeconds: s.hangSeconds ?? 0,
-        headers: [],
-        body: null,
-      })),
-      afterLast: "normal",
-    }),
-  );
+  .transform((s): AnswerSequence => ({
+    steps: Array.from({ length: s.count }, () => ({
+      status: s.status,
+      delaySeconds: s.hangSeconds ?? 0,
+      headers: [],
+      body: null,
+    })),
+    afterLast: "normal",
+  }));
 
 export const createEndpointSchema = z
   .object({
