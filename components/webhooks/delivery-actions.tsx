@@ -66,7 +66,7 @@ export function DeliveryActions({
   };
   return (
     // In a narrow pane (a phone) the actions take a row of their own under the title, which keeps its room.
-    <div className="order-last flex shrink-0 basis-full items-center gap-1 @lg:order-none @lg:basis-auto">
+    <div className="order-last flex shrink-0 basis-full flex-wrap items-center gap-1 @lg:order-none @lg:basis-auto">
       <ReplayDialog
         key={delivery.id}
         delivery={delivery}

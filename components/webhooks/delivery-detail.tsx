@@ -64,7 +64,8 @@ export function DeliveryDetailPane({
       data-testid="delivery-detail"
     >
       <header className="@container flex flex-wrap items-start gap-2 border-b px-4 py-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem for the title: in a narrow pane the actions wrap below it rather than cut it to "com…". */}
+        <div className="min-w-0 flex-1 basis-48">
           <h2
             id="delivery-heading"
             className="flex min-w-0 items-center gap-2 text-base font-semibold"

@@ -23,6 +23,8 @@ async function screenshots(page: Page, name: string) {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
+      // The theme follows the scheme through a class on <html>: a picture taken before catches it half-way.
+      await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
       await page.screenshot({
         path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`),
       });
