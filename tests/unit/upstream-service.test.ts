@@ -1,6 +1,8 @@
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { upstreamState } from "@/lib/db/schema";
+import { sourceId } from "@/lib/upstream/config";
 import { projectsResponseSchema } from "@/lib/projects/schema";
 import { openDatabase, type Database, type DatabaseTarget } from "@/lib/db/connect";
 import type { UpstreamConfig } from "@/lib/upstream/config";
@@ -76,9 +78,11 @@ for (const { label, target, skip } of storageTargets()) {
       const b = await instance();
       const second = await b.getProjects();
       if (!first.ok || !second.ok) throw new Error("expected data");
+      // This simulator's row (PostgreSQL's database is shared with other test files).
       const [stored] = await opened[0]!.db
         .select({ brotli: upstreamState.snapshotBrotli, gzip: upstreamState.snapshotGzip })
-        .from(upstreamState);
+        .from(upstreamState)
+        .where(eq(upstreamState.source, sourceId(testConfig(s.sim))));
       for (const [coding, head] of [
         ["br", stored!.brotli!],
         ["gzip", stored!.gzip!],
