@@ -67,6 +67,8 @@ test("pick the second delivery of a comparison from the inspector's list, with t
   await expect(picking).toContainText(`Select the delivery to compare with #${newer}`);
   await expect(picking.getByRole("button", { name: "Compare" })).toBeDisabled();
 
+  // The menu closes with an animation: a key pressed before it has gone goes to the menu, not the list.
+  await expect(page.getByRole("menu")).toHaveCount(0);
   await page.keyboard.press("j"); // the next (older) delivery in the list
   await expect(picking).toContainText(`Compare #${newer} with #${older}`);
   await picking.getByRole("button", { name: "Compare" }).click();
