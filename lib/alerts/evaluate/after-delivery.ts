@@ -32,6 +32,8 @@ export interface StoredDeliveryFacts {
   previousSecret: boolean;
   responseStatus: number;
   hangSeconds: number | null;
+  /** From folding the delivery into its event's shape (event-shapes/record.ts): false spares the drift query. */
+  shapeMayHaveDrifted: boolean;
 }
 
 type Rows<T> = { rows: T[] };
@@ -60,7 +62,8 @@ type Ctx = Pick<WebhookContext, "db" | "settings">;
 /**
  * The event rules, run after a delivery is stored and answered (the receiver's `after`): a delivery that
  * passes every check costs the rules read from this instance's cache and one indexed read of the endpoint's
- * unresolved issues; counting, diagnosing and writing happen only when something failed. Returns whether
+ * unresolved issues (and the drift query only when its fields differ from the event's known ones); counting,
+ * diagnosing and writing happen only when something failed. Returns whether
  * a notification was written.
  */
 export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): Promise<boolean> {
@@ -92,7 +95,7 @@ export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): P
   if (d.hangSeconds && d.hangSeconds >= rules.slow_answers.settings.seconds) {
     written.push(await slowRule(db, rules, open, d));
   }
-  if (d.event && d.attempt === 1 && rules.schema_drift.enabled) {
+  if (d.event && d.attempt === 1 && d.shapeMayHaveDrifted && rules.schema_drift.enabled) {
     written.push(await driftRule(db, rules, d));
   }
   return written.some(Boolean);
