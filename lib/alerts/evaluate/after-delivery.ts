@@ -1,10 +1,9 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { safeErrorSummary } from "@/lib/db/errors";
-import { alertIssues } from "@/lib/db/schema";
 import type { AlertRuleKind } from "@/lib/alerts/notification";
 import { afterNotificationsWritten } from "@/lib/alerts/dispatch-hook";
-import { clearIssue, growIssue, raiseIssue } from "@/lib/alerts/issues";
+import { cachedUnresolvedRules, clearIssue, growIssue, raiseIssue } from "@/lib/alerts/issues";
 import { cachedScopeRules, type ScopeRules } from "@/lib/alerts/rules/store";
 import { diagnoseStoredDelivery } from "@/lib/webhooks/server/diagnose/delivery-diagnosis";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
@@ -49,27 +48,19 @@ function signatureFailed(d: StoredDeliveryFacts): boolean {
   );
 }
 
-async function unresolvedRules(db: Db, endpointId: string): Promise<Set<AlertRuleKind>> {
-  const found = await db
-    .select({ rule: alertIssues.rule })
-    .from(alertIssues)
-    .where(and(eq(alertIssues.scope, endpointId), ne(alertIssues.status, "resolved")));
-  return new Set(found.map((r) => r.rule));
-}
-
 type Ctx = Pick<WebhookContext, "db" | "settings">;
 
 /**
  * The event rules, run after a delivery is stored and answered (the receiver's `after`): a delivery that
- * passes every check costs the rules read from this instance's cache and one indexed read of the endpoint's
- * unresolved issues (and the drift query only when its fields differ from the event's known ones); counting,
- * diagnosing and writing happen only when something failed. Returns whether
+ * passes every check costs no query: the rules and the endpoint's unresolved issues come from this
+ * instance's caches, and the drift query runs only when its fields differ from the event's known ones;
+ * counting, diagnosing and writing happen only when something failed. Returns whether
  * a notification was written.
  */
 export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): Promise<boolean> {
   const { db } = ctx;
   const rules = await cachedScopeRules(db, d.endpointId);
-  const open = await unresolvedRules(db, d.endpointId);
+  const open = await cachedUnresolvedRules(db, d.endpointId);
   const written: boolean[] = [];
   const scope = d.endpointId;
 
