@@ -33,10 +33,9 @@ export interface FirstScreen extends FirstRows {
 
 /**
  * One snapshot's index per server instance: parsing and indexing 100,000 rows per page view would not do.
- * The service keeps one encoded document per snapshot, so the document itself says which snapshot it is.
+ * The document's tag (a hash of its bytes) says which snapshot it is.
  */
-let cache: { document: object; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null =
-  null;
+let cache: { tag: string; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null = null;
 
 /**
  * Null when there is no snapshot or it cannot be read: the page then shows its skeleton, and the browser's
@@ -55,9 +54,9 @@ export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen 
   }
   const answer = await service.getProjects().catch(() => null);
   if (!answer?.ok) return null;
-  if (cache?.document !== answer.document) {
+  if (cache?.tag !== answer.document.tag) {
     const projects = await snapshotProjects(answer.document);
-    cache = { document: answer.document, index: indexProjects(projects), orders: new Map() };
+    cache = { tag: answer.document.tag, index: indexProjects(projects), orders: new Map() };
   }
   const { index, orders } = cache;
   const sortKey = serializeSort(view.sort);
