@@ -96,7 +96,8 @@ export class UpstreamConnection {
         onCall: (call) =>
           recordCall(this.db, call, { reason: "key_test", instance: this.instance, apiKey }),
       });
-      await saveSuccess(this.db, source, randomUUID(), result);
+      const saved = await saveSuccess(this.db, source, randomUUID(), result);
+      await saved?.addBrotli();
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const words = connectionState(error.toProblem());

@@ -13,7 +13,11 @@ const PREFERENCE: ContentCoding[] = ["br", "gzip", "identity"];
  * any not named, `q=0` refusing one. No header means any coding is acceptable but identity is preferred by
  * convention; a client that refuses all three still gets identity (never a 406 for a member's table).
  */
-export function negotiateCoding(acceptEncoding: string | null): ContentCoding {
+export function negotiateCoding(
+  acceptEncoding: string | null,
+  /** The codings there are to choose from (identity always is). */
+  available: readonly ContentCoding[] = PREFERENCE,
+): ContentCoding {
   if (acceptEncoding === null || acceptEncoding.trim() === "") return "identity";
   const rated = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
@@ -32,6 +36,7 @@ export function negotiateCoding(acceptEncoding: string | null): ContentCoding {
   let best: ContentCoding = "identity";
   let bestQ = 0;
   for (const coding of PREFERENCE) {
+    if (!available.includes(coding)) continue;
     const q = rating(coding);
     if (q > bestQ) {
       best = coding;

@@ -6,6 +6,7 @@ import type { ContentCoding } from "./content-coding";
 const deflateRaw = promisify(zlib.deflateRaw);
 const inflateRaw = promisify(zlib.inflateRaw);
 const brotliCompress = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 
 /** gzip member header: deflate, no file name, no time stamp, OS unknown (RFC 1952 §2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -23,31 +24,55 @@ function hash(data: Buffer | string, length: number): string {
  * The head of a document (below) encoded once, by whoever stores it: its tag and length, its raw deflate
  * stream ended with a sync flush (byte-aligned, not final) with the CRC-32 of its bytes, and its brotli stream
  * flushed (byte-aligned, not final). Stored beside the snapshot, so that no other instance compresses it again;
- * the head's own UTF-8 bytes are not stored: inflating the deflate stream gives them back.
+ * the head's own UTF-8 bytes are not stored: decoding either stream gives them back.
  */
-export interface EncodedHead {
+export interface EncodedHead extends GzipHead {
+  brotli: Buffer;
+}
+
+/** The head's tag, length and deflate stream: what its first answer waits for (brotli takes 4 times as long). */
+export interface GzipHead {
   tag: string;
   length: number;
   gzip: Buffer;
   gzipCrc: number;
-  brotli: Buffer;
 }
 
-/** Encodes `head` in libuv's thread pool, not on the request thread. */
+/**
+ * A head as a reader has it: the brotli stream may be missing (not made yet, `encodeBrotli`), and the deflate
+ * stream may be read only when a client asks for gzip (a function that reads it), since a reader with the
+ * brotli stream rarely needs it.
+ */
+export interface HeadCodings extends Omit<GzipHead, "gzip"> {
+  gzip: Buffer | (() => Promise<Buffer>);
+  brotli?: Buffer;
+}
+
+/** Encodes `head` as deflate, in libuv's thread pool, not on the request thread. */
+export async function encodeGzip(head: string | Buffer): Promise<GzipHead> {
+  const bytes = typeof head === "string" ? Buffer.from(head, "utf8") : head;
+  const gzip = await deflateRaw(bytes, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return { tag: hash(bytes, 22), length: bytes.length, gzip, gzipCrc: zlib.crc32(bytes) };
+}
+
+/** Encodes `head` as a flushed brotli stream, in libuv's thread pool. */
+export function encodeBrotli(head: string | Buffer): Promise<Buffer> {
+  const bytes = typeof head === "string" ? Buffer.from(head, "utf8") : head;
+  return brotliCompress(bytes, {
+    finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+}
+
+/** Both encodings of `head`, made side by side. */
 export async function encodeHead(head: string): Promise<EncodedHead> {
   const bytes = Buffer.from(head, "utf8");
-  const [gzip, brotli] = await Promise.all([
-    deflateRaw(bytes, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    brotliCompress(bytes, {
-      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-  ]);
-  return { tag: hash(bytes, 22), length: bytes.length, gzip, gzipCrc: zlib.crc32(bytes), brotli };
+  const [gzip, brotli] = await Promise.all([encodeGzip(bytes), encodeBrotli(bytes)]);
+  return { ...gzip, brotli };
 }
 
 /**
@@ -58,18 +83,29 @@ export async function encodeHead(head: string): Promise<EncodedHead> {
  * Both formats allow it without decompressing anything: the tail is deflated on its own after the head's
  * sync-flushed deflate stream, the gzip CRC-32 continued over the tail; after the head's flushed brotli
  * stream the tail follows as uncompressed meta-blocks and an empty last one. A tail is a few hundred bytes:
- * nothing is lost by not compressing it. The head's plain bytes are inflated on first need only (a client
- * that takes neither gzip nor brotli, the server's own first screen); an assembled answer is kept for the
- * latest tail.
+ * nothing is lost by not compressing it. The head's plain bytes are decoded on first need only (a client
+ * that takes neither gzip nor brotli, a first screen computed from the list), from brotli when there is
+ * one; an assembled answer is kept for the latest tail.
  */
 export class PrecompressedDocument {
   private identityHead: Promise<Buffer> | undefined;
+  private gzipHead: Promise<Buffer> | undefined;
   private latest:
     { tail: string; tag: string; bodies: Map<ContentCoding, Promise<Buffer>> } | undefined;
 
-  constructor(private readonly encoded: EncodedHead) {}
+  constructor(private readonly encoded: HeadCodings) {}
 
-  /** The head as text (inflated once, shared by every caller). */
+  /** The head's tag: the same bytes, the same tag, whichever instance encoded them. */
+  get tag(): string {
+    return this.encoded.tag;
+  }
+
+  /** The codings this document can answer in, best first (no brotli until its stream is made). */
+  get codings(): readonly ContentCoding[] {
+    return this.encoded.brotli ? ["br", "gzip", "identity"] : ["gzip", "identity"];
+  }
+
+  /** The head as text (decoded once, shared by every caller). */
   async headText(): Promise<string> {
     return (await this.head()).toString("utf8");
   }
@@ -83,21 +119,34 @@ export class PrecompressedDocument {
     return `"${this.representation(tail).tag}${suffix}"`;
   }
 
-  /** The bytes of head + `tail` in `coding`. */
+  /** The bytes of head + `tail` in `coding` (one of `codings`). */
   body(tail: string, coding: ContentCoding): Promise<Buffer> {
     const { bodies } = this.representation(tail);
     let body = bodies.get(coding);
     if (!body) {
       body = this.assemble(Buffer.from(tail, "utf8"), coding);
       bodies.set(coding, body);
+      // A failed read (of the deflate stream) is not kept: the next answer tries again.
+      body.catch(() => bodies.delete(coding));
     }
     return body;
   }
 
-  private head(): Promise<Buffer> {
-    this.identityHead ??= inflateRaw(this.encoded.gzip, {
-      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  private gzip(): Promise<Buffer> {
+    const { gzip } = this.encoded;
+    if (Buffer.isBuffer(gzip)) return Promise.resolve(gzip);
+    const read = (this.gzipHead ??= gzip());
+    read.catch(() => {
+      if (this.gzipHead === read) this.gzipHead = undefined;
     });
+    return read;
+  }
+
+  private head(): Promise<Buffer> {
+    const { brotli } = this.encoded;
+    this.identityHead ??= brotli
+      ? brotliDecompress(brotli, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
+      : this.gzip().then((gzip) => inflateRaw(gzip, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
     return this.identityHead;
   }
 
@@ -114,9 +163,11 @@ export class PrecompressedDocument {
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(zlib.crc32(tail, this.encoded.gzipCrc), 0);
       trailer.writeUInt32LE((this.encoded.length + tail.length) % 2 ** 32, 4);
-      return Buffer.concat([GZIP_HEADER, this.encoded.gzip, zlib.deflateRawSync(tail), trailer]);
+      return Buffer.concat([GZIP_HEADER, await this.gzip(), zlib.deflateRawSync(tail), trailer]);
     }
-    return Buffer.concat([this.encoded.brotli, ...brotliStored(tail), BROTLI_END]);
+    const { brotli } = this.encoded;
+    if (!brotli) throw new Error("this document has no brotli stream yet: answer in one of `codings`");
+    return Buffer.concat([brotli, ...brotliStored(tail), BROTLI_END]);
   }
 }
 

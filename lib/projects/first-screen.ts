@@ -1,9 +1,9 @@
 import "server-only";
 import { getProjectsService } from "@/lib/upstream";
 import { snapshotProjects } from "@/lib/upstream/shared-state";
-import { indexProjects, selectProjects, sortIndex, type ProjectsIndex } from "./rows";
-import type { Project } from "./schema";
+import { indexProjects, sortIndex, type ProjectsIndex } from "./rows";
 import { DEFAULT_VISIBLE_COLUMNS, type ProjectColumnId } from "./columns";
+import { firstRows, showsDefaultRows, type FirstRows } from "./first-rows";
 import { serializeSort, type ProjectsViewState } from "./view";
 
 /**
@@ -25,14 +25,7 @@ export function firstScreenLayout(requestHeaders: Headers): FirstScreenLayout {
   return requestHeaders.get("sec-ch-ua-mobile") === "?1" ? "cards" : "both";
 }
 
-/** Enough rows to fill a tall screen; the rest is the browser's. */
-export const FIRST_SCREEN_ROWS = 30;
-
-export interface FirstScreen {
-  rows: Project[];
-  /** Rows the view shows, and the list's length: the count line reads the same before and after. */
-  shown: number;
-  total: number;
+export interface FirstScreen extends FirstRows {
   columns: ProjectColumnId[];
   /** The server's clock, so that "3 days ago" renders the same on the server and at hydration. */
   now: number;
@@ -40,33 +33,35 @@ export interface FirstScreen {
 
 /**
  * One snapshot's index per server instance: parsing and indexing 100,000 rows per page view would not do.
- * The service keeps one encoded document per snapshot, so the document itself says which snapshot it is.
+ * The document's tag (a hash of its bytes) says which snapshot it is.
  */
-let cache: { document: object; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null =
-  null;
+let cache: { tag: string; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null = null;
 
 /**
  * Null when there is no snapshot or it cannot be read: the page then shows its skeleton, and the browser's
  * own request to /api/projects reports why, as before.
+ *
+ * The default view (no filter, the default order: what a member opening the page sees) comes from the rows
+ * its snapshot was stored with (lib/upstream/shared-state.ts), so that a new instance renders it without
+ * decoding and indexing the whole list; any other view is computed from the list here.
  */
 export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen | null> {
-  const answer = await (await getProjectsService()).getProjects().catch(() => null);
+  const service = await getProjectsService();
+  const columns = view.cols ?? [...DEFAULT_VISIBLE_COLUMNS];
+  if (showsDefaultRows(view)) {
+    const stored = await service.storedFirstRows().catch(() => null);
+    if (stored) return { ...stored, columns, now: Date.now() };
+  }
+  const answer = await service.getProjects().catch(() => null);
   if (!answer?.ok) return null;
-  if (cache?.document !== answer.document) {
+  if (cache?.tag !== answer.document.tag) {
     const projects = await snapshotProjects(answer.document);
-    cache = { document: answer.document, index: indexProjects(projects), orders: new Map() };
+    cache = { tag: answer.document.tag, index: indexProjects(projects), orders: new Map() };
   }
   const { index, orders } = cache;
   const sortKey = serializeSort(view.sort);
   let order = orders.get(sortKey);
   if (!order) orders.set(sortKey, (order = sortIndex(index, view.sort)));
   const now = Date.now();
-  const { rows } = selectProjects(index, order, view, now);
-  return {
-    rows: rows.slice(0, FIRST_SCREEN_ROWS),
-    shown: rows.length,
-    total: index.projects.length,
-    columns: view.cols ?? [...DEFAULT_VISIBLE_COLUMNS],
-    now,
-  };
+  return { ...firstRows(index, order, view, now), columns, now };
 }

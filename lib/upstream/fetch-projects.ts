@@ -60,10 +60,21 @@ function networkCause(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 80) : "network error";
 }
 
+/** A 2xx answer's body as JSON, parsed once for `outcomeOf` and the observer; undefined when it is not JSON. */
+function parsedBody(status: number, body: string): unknown {
+  if (status < 200 || status >= 300) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What one answer means: the projects, or the error it is (a 5xx is retried by the caller). */
 function outcomeOf(
   response: Response,
   body: string,
+  parsed: unknown,
   config: UpstreamConfig,
   attempt: number,
 ): ValidatedProjects | UpstreamError {
@@ -76,12 +87,7 @@ function outcomeOf(
   }
   if (status < 200 || status >= 300)
     return upstreamErrors.status(status, body, config.apiKey, attempt);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return upstreamErrors.malformedJson();
-  }
+  if (parsed === undefined) return upstreamErrors.malformedJson();
   try {
     return validateProjects(parsed);
   } catch (error) {
@@ -134,6 +140,7 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
     };
     let response: Response;
     let body: string;
+    let parsed: unknown;
     try {
       response = await fetch(url, {
         headers: { Authorization: `Bearer ${config.apiKey}`, Accept: "application/json" },
@@ -143,7 +150,8 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = await response.text();
-      options.observe?.({ status: response.status, headers: response.headers, body });
+      parsed = parsedBody(response.status, body);
+      options.observe?.({ status: response.status, headers: response.headers, body, parsed });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
       lastFailure = timedOut
@@ -153,7 +161,7 @@ export async function fetchProjects(options: FetchProjectsOptions): Promise<Vali
       continue;
     }
 
-    const outcome = outcomeOf(response, body, config, attempt);
+    const outcome = outcomeOf(response, body, parsed, config, attempt);
     await record(
       response.status,
       outcome instanceof UpstreamError ? outcome.code : "ok",

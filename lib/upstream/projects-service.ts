@@ -5,9 +5,12 @@ import { sourceId, type UpstreamConfig } from "./config";
 import { UpstreamError, upstreamErrors, type UpstreamProblem } from "./errors";
 import { recordCall, THIS_INSTANCE, type CallReason } from "./call-log";
 import { fetchProjects } from "./fetch-projects";
+import type { ObservedAnswer } from "./observed/observe-answer";
 import { observedFactsRecorder, type ObservedFactsRecorder } from "./observed/record";
+import type { FirstRows } from "@/lib/projects/first-rows";
 import {
   ensureStateRow,
+  readFirstRows,
   readSnapshot,
   readStateMeta,
   recordRetryAfter,
@@ -15,11 +18,14 @@ import {
   saveFailure,
   saveSuccess,
   tryAcquireLease,
+  type SavedSnapshot,
+  type Snapshot,
   type StateMeta,
 } from "./shared-state";
 import { delay } from "@/lib/delay";
 import { reserveCall } from "@/lib/rate-limit/upstream-ceiling";
 import { PrecompressedDocument } from "@/lib/http/precompressed";
+import { safeErrorSummary } from "@/lib/db/errors";
 
 /**
  * What the route answers: a snapshot or, with none to serve, an error. The snapshot's JSON is the
@@ -90,6 +96,8 @@ export class ProjectsService {
   private inflight: Promise<void> | undefined;
   private cached: CachedBody | undefined;
   private loading: Promise<CachedBody | undefined> | undefined;
+  private background: Promise<void> = Promise.resolve();
+  private firstRows: { fetchedAt: string; rows: Promise<FirstRows | undefined> } | undefined;
   private metaRead: Promise<StateMeta> | undefined;
   private lastMeta: { meta: StateMeta; readAt: number } | undefined;
   /** Records what each answer shows of what the spec leaves unsaid (lib/upstream/observed). */
@@ -203,6 +211,8 @@ export class ProjectsService {
       return;
     }
     const apiKey = this.config.apiKey ?? "";
+    // Worked out after the snapshot's own work: 100,000 projects take the main thread a while.
+    const answers: ObservedAnswer[] = [];
 
     try {
       const result = await fetchProjects({
@@ -211,9 +221,13 @@ export class ProjectsService {
         reserveCall: () => reserveCall(this.db, this.source, this.config.callsPerMinute),
         onRateLimited: (seconds) => recordRetryAfter(this.db, this.source, seconds),
         onCall: (call) => recordCall(this.db, call, { reason, instance: this.instance, apiKey }),
-        observe: this.observed,
+        observe: (answer) => answers.push(answer),
       });
-      await saveSuccess(this.db, this.source, this.holder, result);
+      const saved = await saveSuccess(this.db, this.source, this.holder, result);
+      if (saved) {
+        this.keep(saved);
+        this.afterwards(() => this.addBrotli(saved));
+      }
       if (result.invalid.count > 0) {
         this.log(
           `[upstream] ${result.invalid.count} element(s) of the service's answer failed validation and were left out`,
@@ -226,6 +240,8 @@ export class ProjectsService {
       }
       await saveFailure(this.db, this.source, this.holder, error.toProblem());
       this.log(`[upstream] refresh failed: ${error.code}: ${error.message}`);
+    } finally {
+      for (const answer of answers) this.afterwards(async () => this.observed(answer));
     }
   }
 
@@ -284,24 +300,77 @@ export class ProjectsService {
     return passed;
   }
 
+  /**
+   * The default view's first rows of the snapshot in force (lib/projects/first-rows.ts), as the instance that
+   * stored it computed them: read once per version, never the whole list. Undefined with no snapshot, or one
+   * stored without them; the caller then computes them from `getProjects`.
+   */
+  async storedFirstRows(): Promise<FirstRows | undefined> {
+    if (!this.configured) return undefined;
+    const { fetchedAt } = await this.meta();
+    if (!fetchedAt) return undefined;
+    const version = fetchedAt.toISOString();
+    if (this.firstRows?.fetchedAt !== version) {
+      const rows = readFirstRows(this.db, this.source, fetchedAt);
+      this.firstRows = { fetchedAt: version, rows };
+      // A failed read is not kept: the next page view asks again.
+      rows.catch(() => {
+        if (this.firstRows?.rows === rows) this.firstRows = undefined;
+      });
+    }
+    return this.firstRows.rows;
+  }
+
   /** The serialized snapshot for `meta`, read from the database only when its version changed. */
   private async body(meta: StateMeta): Promise<CachedBody | undefined> {
     const wanted = meta.fetchedAt?.toISOString();
-    if (this.cached && this.cached.fetchedAt === wanted) return this.cached;
+    // Read again once the brotli stream is stored, if this copy was read before it was.
+    const complete = !meta.hasBrotli || this.cached?.document.codings.includes("br");
+    if (this.cached && this.cached.fetchedAt === wanted && complete) return this.cached;
     this.loading ??= readSnapshot(this.db, this.source)
-      .then((snapshot) => {
-        if (!snapshot) return undefined;
-        const loaded: CachedBody = {
-          fetchedAt: snapshot.fetchedAt.toISOString(),
-          document: new PrecompressedDocument(snapshot.encoded),
-        };
-        // Never replace a newer version with an older one read by a slower request.
-        if (!this.cached || this.cached.fetchedAt < loaded.fetchedAt) this.cached = loaded;
-        return this.cached;
-      })
+      .then((snapshot) => (snapshot ? this.keep(snapshot) : undefined))
       .finally(() => {
         this.loading = undefined;
       });
     return this.loading;
+  }
+
+  /**
+   * Runs `work` in the background, one piece after another, once the current refresh's answer can go out:
+   * the thread pool makes the brotli stream while the first answer is sent deflated. `settled` waits for it.
+   */
+  private afterwards(work: () => Promise<void>): void {
+    this.background = this.background
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(work)
+      .catch((error: unknown) => {
+        this.log(`[upstream] background work after a refresh failed: ${safeErrorSummary(error)}`);
+      });
+  }
+
+  /** Resolves once the background work handed over so far (the brotli stream, the observed facts) is done. */
+  async settled(): Promise<void> {
+    await this.background;
+    await this.observed.settled();
+  }
+
+  private async addBrotli(saved: SavedSnapshot): Promise<void> {
+    const brotli = await saved.addBrotli();
+    this.keep({ ...saved, encoded: { ...saved.encoded, brotli } });
+  }
+
+  /** Keeps a snapshot read or just stored, never replacing a newer version with an older one. */
+  private keep(snapshot: Snapshot): CachedBody {
+    const fetchedAt = snapshot.fetchedAt.toISOString();
+    const known = this.cached;
+    // The same version is replaced only by a copy with its brotli stream.
+    if (
+      known &&
+      (known.fetchedAt > fetchedAt ||
+        (known.fetchedAt === fetchedAt && snapshot.encoded.brotli === undefined))
+    )
+      return known;
+    this.cached = { fetchedAt, document: new PrecompressedDocument(snapshot.encoded) };
+    return this.cached;
   }
 }

@@ -36,7 +36,7 @@ export async function snapshotResponse(
 ): Promise<Response> {
   // Encoded bytes only where our own server will label them (lib/http/content-coding.ts says why).
   const coding = edgeFacts()?.encodingPassthrough
-    ? negotiateCoding(requestHeaders.get("accept-encoding"))
+    ? negotiateCoding(requestHeaders.get("accept-encoding"), document.codings)
     : "identity";
   const etag = document.etag(tail, coding);
   const headers: Record<string, string> = {

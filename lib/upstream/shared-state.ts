@@ -1,8 +1,14 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
-import { encodeHead, PrecompressedDocument, type EncodedHead } from "@/lib/http/precompressed";
+import {
+  encodeBrotli,
+  encodeGzip,
+  PrecompressedDocument,
+  type HeadCodings,
+} from "@/lib/http/precompressed";
 import { upstreamState } from "@/lib/db/schema";
+import { defaultFirstRows, type FirstRows } from "@/lib/projects/first-rows";
 import type { Project } from "@/lib/projects/schema";
 import type { UpstreamProblem } from "./errors";
 import type { ValidatedProjects } from "./validate";
@@ -24,11 +30,13 @@ export interface StateMeta {
   lastError: UpstreamProblem | null;
   notBefore: Date | null;
   leaseUntil: Date | null;
+  /** Whether the snapshot's brotli stream is stored yet (it is made after its first answer). */
+  hasBrotli: boolean;
   now: Date;
 }
 
 export interface Snapshot {
-  encoded: EncodedHead;
+  encoded: HeadCodings;
   fetchedAt: Date;
   attemptSeq: number;
 }
@@ -66,6 +74,7 @@ export async function readStateMeta(db: Db, source: string): Promise<StateMeta |
       lastError: upstreamState.lastError,
       notBefore: upstreamState.notBefore,
       leaseUntil: upstreamState.leaseUntil,
+      hasBrotli: sql<boolean>`${upstreamState.snapshotBrotli} is not null`,
       now: dbNow,
     })
     .from(upstreamState)
@@ -73,12 +82,16 @@ export async function readStateMeta(db: Db, source: string): Promise<StateMeta |
   return row ? { ...row, lastError: (row.lastError as UpstreamProblem | null) ?? null } : undefined;
 }
 
+/**
+ * The stored snapshot, its brotli stream read when there is one and its deflate stream only then when a client
+ * asks for gzip (a browser takes brotli: a new instance reads half the bytes before its first answer).
+ */
 export async function readSnapshot(db: Db, source: string): Promise<Snapshot | undefined> {
   const [row] = await db
     .select({
-      gzip: upstreamState.snapshotGzip,
-      gzipCrc: upstreamState.snapshotGzipCrc,
       brotli: upstreamState.snapshotBrotli,
+      gzip: sql<Buffer | null>`case when ${upstreamState.snapshotBrotli} is null then ${upstreamState.snapshotGzip} end`,
+      gzipCrc: upstreamState.snapshotGzipCrc,
       tag: upstreamState.snapshotTag,
       length: upstreamState.snapshotBytes,
       fetchedAt: upstreamState.fetchedAt,
@@ -88,13 +101,47 @@ export async function readSnapshot(db: Db, source: string): Promise<Snapshot | u
     .where(eq(upstreamState.source, source));
   if (!row) return undefined;
   const { gzip, gzipCrc, brotli, tag, length, fetchedAt, attemptSeq } = row;
-  if (!fetchedAt || !gzip || gzipCrc === null || !brotli || !tag || length === null)
+  if (!fetchedAt || gzipCrc === null || !tag || length === null || (!gzip && !brotli))
     return undefined;
   return {
-    encoded: { gzip: Buffer.from(gzip), gzipCrc, brotli: Buffer.from(brotli), tag, length },
+    encoded: {
+      tag,
+      length,
+      gzipCrc,
+      gzip: gzip ? Buffer.from(gzip) : () => readGzip(db, source, tag),
+      ...(brotli ? { brotli: Buffer.from(brotli) } : {}),
+    },
     fetchedAt,
     attemptSeq,
   };
+}
+
+/** The deflate stream of the snapshot tagged `tag`; fails when another snapshot has replaced it since. */
+async function readGzip(db: Db, source: string, tag: string): Promise<Buffer> {
+  const [row] = await db
+    .select({ gzip: upstreamState.snapshotGzip })
+    .from(upstreamState)
+    .where(and(eq(upstreamState.source, source), eq(upstreamState.snapshotTag, tag)));
+  if (!row?.gzip) throw new Error("the snapshot was replaced while it was being read");
+  return Buffer.from(row.gzip);
+}
+
+/**
+ * The default view's first rows of the snapshot stored at `fetchedAt` (`saveSuccess`), or undefined when
+ * another snapshot has replaced it since or it has none (stored before they were kept).
+ */
+export async function readFirstRows(
+  db: Db,
+  source: string,
+  fetchedAt: Date,
+): Promise<FirstRows | undefined> {
+  const [row] = await db
+    .select({ firstRows: upstreamState.snapshotFirstRows, fetchedAt: upstreamState.fetchedAt })
+    .from(upstreamState)
+    .where(eq(upstreamState.source, source));
+  // Compared here, in milliseconds as `fetchedAt` was read: the column holds microseconds.
+  if (!row?.firstRows || row.fetchedAt?.getTime() !== fetchedAt.getTime()) return undefined;
+  return row.firstRows as FirstRows;
 }
 
 /**
@@ -138,23 +185,42 @@ const releaseIfHeld = (holder: string) =>
 const releaseUntilIfHeld = (holder: string) =>
   sql`case when ${upstreamState.leaseHolder} = ${holder} then null else ${upstreamState.leaseUntil} end`;
 
+/** A snapshot just stored, as `saveSuccess` answers it. */
+export interface SavedSnapshot extends Snapshot {
+  /**
+   * Makes the brotli stream and stores it with the snapshot (unless another has replaced it): what the first
+   * answer does not wait for. Resolves to the stream.
+   */
+  addBrotli(): Promise<Buffer>;
+}
+
+/**
+ * Stores a new snapshot, deflated, with the default view's first rows, and answers it as stored (the
+ * database's time of it included), so that the instance that fetched it serves it without reading it back;
+ * undefined when the row is gone. The brotli stream follows (`addBrotli`).
+ */
 export async function saveSuccess(
   db: Db,
   source: string,
   holder: string,
   result: ValidatedProjects,
-): Promise<void> {
+): Promise<SavedSnapshot | undefined> {
   // Encoded here, once for every instance, before the row changes: readers never see a half-written version.
-  const encoded = await encodeHead(snapshotHead(result));
-  await db
+  const head = Buffer.from(snapshotHead(result), "utf8");
+  const encoding = encodeGzip(head);
+  // Computed while the thread pool deflates.
+  const firstRows = defaultFirstRows(result.projects);
+  const encoded = await encoding;
+  const [saved] = await db
     .update(upstreamState)
     .set({
       snapshotGzip: encoded.gzip,
       snapshotGzipCrc: encoded.gzipCrc,
-      snapshotBrotli: encoded.brotli,
+      snapshotBrotli: null,
       snapshotTag: encoded.tag,
       snapshotBytes: encoded.length,
       snapshotCount: result.projects.length,
+      snapshotFirstRows: firstRows,
       fetchedAt: sql`clock_timestamp()`,
       attemptedAt: sql`clock_timestamp()`,
       attemptSeq: sql`${upstreamState.attemptSeq} + 1`,
@@ -162,7 +228,22 @@ export async function saveSuccess(
       leaseHolder: releaseIfHeld(holder),
       leaseUntil: releaseUntilIfHeld(holder),
     })
-    .where(eq(upstreamState.source, source));
+    .where(eq(upstreamState.source, source))
+    .returning({ fetchedAt: upstreamState.fetchedAt, attemptSeq: upstreamState.attemptSeq });
+  if (!saved?.fetchedAt) return undefined;
+  return {
+    encoded,
+    fetchedAt: saved.fetchedAt,
+    attemptSeq: saved.attemptSeq,
+    async addBrotli() {
+      const brotli = await encodeBrotli(head);
+      await db
+        .update(upstreamState)
+        .set({ snapshotBrotli: brotli })
+        .where(and(eq(upstreamState.source, source), eq(upstreamState.snapshotTag, encoded.tag)));
+      return brotli;
+    },
+  };
 }
 
 export async function saveFailure(

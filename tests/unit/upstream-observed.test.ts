@@ -47,7 +47,7 @@ for (const { label, target, skip } of storageTargets()) {
 
     async function refreshes(projects: ProjectsService, n: number) {
       for (let i = 0; i < n; i++) await projects.getProjects({ refresh: true });
-      await projects.observed.settled();
+      await projects.settled();
     }
 
     it("records the on-hold string, the nulls and empties the service sent, its headers, list size and statuses", async () => {
@@ -100,7 +100,7 @@ for (const { label, target, skip } of storageTargets()) {
       await projects.getProjects({ refresh: true });
       await s.fault({ kind: "status", status: 429, retryAfter: 7 });
       await projects.getProjects({ refresh: true });
-      await projects.observed.settled();
+      await projects.settled();
 
       facts = await loadProjectsFacts(database.db, serviceIdOf(s.sim.baseUrl));
       expect(facts.timestamps).toEqual([
@@ -295,7 +295,7 @@ describe("an announced endpoint answering what no spec promises", () => {
     };
     const projects = new ProjectsService({ db: database.db, config, log: () => {} });
     await projects.getProjects();
-    await projects.observed.settled();
+    await projects.settled();
     const facts = await loadProjectsFacts(database.db, serviceIdOf(baseUrl));
     expect(facts.onHold.map((f) => f.value)).toEqual(["On Hold"]);
     expect(facts.pageHints).toEqual([

@@ -7,6 +7,7 @@ import { projectsResponseSchema } from "@/lib/projects/schema";
 import { openDatabase, type Database, type DatabaseTarget } from "@/lib/db/connect";
 import type { UpstreamConfig } from "@/lib/upstream/config";
 import { ProjectsService, type ProjectsAnswer } from "@/lib/upstream/projects-service";
+import { FIRST_SCREEN_ROWS } from "@/lib/projects/first-rows";
 import { storageTargets } from "../support/databases";
 import { KEY, startSim, testConfig, type SimHandle } from "./upstream-support";
 
@@ -75,9 +76,15 @@ for (const { label, target, skip } of storageTargets()) {
     it("the snapshot is encoded once, by the instance that fetched it: another serves the stored bytes", async () => {
       const a = await instance();
       const first = await a.getProjects();
+      // Its brotli stream follows the first answer (made in the background, then stored).
+      expect(first.ok && first.document.codings).toEqual(["gzip", "identity"]);
+      await a.settled();
       const b = await instance();
       const second = await b.getProjects();
-      if (!first.ok || !second.ok) throw new Error("expected data");
+      // The fetching instance, now with its brotli stream too.
+      const again = await a.getProjects();
+      if (!first.ok || !second.ok || !again.ok) throw new Error("expected data");
+      expect(again.document.codings).toEqual(["br", "gzip", "identity"]);
       // This simulator's row (PostgreSQL's database is shared with other test files).
       const [stored] = await opened[0]!.db
         .select({ brotli: upstreamState.snapshotBrotli, gzip: upstreamState.snapshotGzip })
@@ -91,13 +98,42 @@ for (const { label, target, skip } of storageTargets()) {
         // gzip: its 10-byte header, then the stored stream; brotli: the stored stream first.
         const at = coding === "gzip" ? 10 : 0;
         expect(Buffer.compare(sent.subarray(at, at + head.length), Buffer.from(head))).toBe(0);
-        expect(sent.equals(await first.document.body(first.tail, coding))).toBe(true);
+        expect(sent.equals(await again.document.body(again.tail, coding))).toBe(true);
       }
       const decoded = zlib.brotliDecompressSync(await second.document.body(second.tail, "br"));
       expect(projectsResponseSchema.strict().parse(JSON.parse(decoded.toString("utf8")))).toEqual(
         await body(second),
       );
       expect(await s.calls()).toBe(1);
+    });
+
+    it("a snapshot is stored with its default first screen, which every instance reads and a new snapshot replaces", async () => {
+      const a = await instance();
+      const { projects } = await body(await a.getProjects());
+      // The page's default order: most recently updated first, the service's order between equals.
+      const newestFirst = (list: typeof projects) =>
+        [...list].sort((x, y) => Date.parse(y.updated_at) - Date.parse(x.updated_at));
+      const stored = await (await instance()).storedFirstRows();
+      expect(stored).toEqual({
+        rows: newestFirst(projects).slice(0, FIRST_SCREEN_ROWS),
+        shown: projects.length,
+        total: projects.length,
+      });
+
+      await fetch(`${s.sim.url}/__sim/projects`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Added later", status: "active" }),
+      });
+      const next = await body(await a.getProjects({ refresh: true }));
+      const replaced = await (await instance()).storedFirstRows();
+      expect(replaced?.rows[0]?.name).toBe("Added later");
+      expect(replaced).toEqual({
+        rows: newestFirst(next.projects).slice(0, FIRST_SCREEN_ROWS),
+        shown: projects.length + 1,
+        total: projects.length + 1,
+      });
+      expect(await s.calls()).toBe(2);
     });
 
     it("after the TTL: the old snapshot at once, one background refresh, then the new data", async () => {

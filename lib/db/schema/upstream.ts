@@ -29,6 +29,11 @@ export const upstreamState = pgTable("upstream_state", {
   snapshotTag: text("snapshot_tag"),
   snapshotBytes: integer("snapshot_bytes"),
   snapshotCount: integer("snapshot_count"),
+  /**
+   * The default view's first screen of that snapshot (lib/projects/first-rows.ts: `FirstRows`), computed by the
+   * same instance, so that a cold instance renders the projects page without decoding the whole list.
+   */
+  snapshotFirstRows: jsonb("snapshot_first_rows"),
   fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }),
   /** Bumped by every finished refresh, good or bad: lets a waiting request see that one happened. */
   attemptSeq: integer("attempt_seq").notNull().default(0),

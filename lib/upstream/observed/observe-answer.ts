@@ -12,6 +12,11 @@ export interface ObservedAnswer {
   status: number;
   headers: Headers;
   body: string;
+  /**
+   * The body as JSON when the caller already parsed it (undefined: it is not JSON), so that 22 MB are not
+   * parsed twice; absent, `observeAnswer` parses the body itself.
+   */
+  parsed?: unknown;
 }
 
 export type FactKind =
@@ -110,8 +115,11 @@ export function observeAnswer(answer: ObservedAnswer, secret?: string): Fact[] {
 
   let parsed: unknown;
   try {
-    parsed = JSON.parse(answer.body);
+    parsed = "parsed" in answer ? answer.parsed : JSON.parse(answer.body);
   } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined) {
     add("body_kind", "not JSON", `${answer.body.length} characters`);
     return facts;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "upstream_state" ADD COLUMN "snapshot_first_rows" jsonb;
