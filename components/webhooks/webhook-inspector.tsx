@@ -21,6 +21,7 @@ import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
 import { InspectorToolbar } from "./inspector-toolbar";
 import { TestSend } from "./test-send";
 import { useInspectorKeys } from "./use-inspector-keys";
+import { DeliveryLoading } from "./delivery-loading";
 import type { SplitProps } from "./inspector-split";
 
 // A phone's first screen is the toolbar and the list: the detail pane (six tabs, the replay and share
@@ -28,7 +29,7 @@ import type { SplitProps } from "./inspector-split";
 // the page cost a phone over half a second of script work before it answered a tap.
 const DeliveryDetailPane = dynamic(
   () => import("./delivery-detail").then((m) => m.DeliveryDetailPane),
-  { loading: () => <DetailSkeleton /> },
+  { loading: () => <DeliveryLoading className="p-4" /> },
 );
 // The draggable divider only exists from 1024 px: a phone never fetches it.
 const InspectorSplit = lazy(() =>
@@ -277,21 +278,6 @@ function ListSkeleton() {
           <Skeleton className="h-3 w-1/2" />
         </div>
       ))}
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 p-4"
-      aria-busy="true"
-      aria-label="Loading the delivery"
-    >
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-48 w-full" />
     </div>
   );
 }

@@ -8,7 +8,6 @@ import { KEY_MAX_LENGTH } from "./values";
  * appears in no answer: its last four characters at most.
  */
 
-
 export const saveKeySchema = z.strictObject({
   apiKey: z
     .string({ message: "must be the API key" })
