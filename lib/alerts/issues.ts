@@ -89,12 +89,52 @@ async function notifyResolved(
 }
 
 /**
+ * Each scope's unresolved rules as this process last read them, for the rules run after every delivery (a
+ * read per delivery was a third of the receiver's statements on PGlite). Forgotten when this process changes
+ * the scope's issues (after the commit); another instance's change is seen within UNRESOLVED_CACHE_MS. What
+ * a delivery clears (silence, the service gave up) the scheduled run clears too, so a delivery that met an
+ * entry from before the issue opened delays its clearing by one run at most.
+ */
+export const UNRESOLVED_CACHE_MS = 5_000;
+const unresolvedCache = new Map<string, { rules: Set<AlertRuleKind>; until: number }>();
+const MAX_CACHED_SCOPES = 1000;
+
+export async function cachedUnresolvedRules(
+  db: Db,
+  scope: string,
+  now = Date.now(),
+): Promise<Set<AlertRuleKind>> {
+  const hit = unresolvedCache.get(scope);
+  if (hit && hit.until > now) return hit.rules;
+  const found = await db
+    .select({ rule: alertIssues.rule })
+    .from(alertIssues)
+    .where(and(eq(alertIssues.scope, scope), ne(alertIssues.status, "resolved")));
+  const rules = new Set(found.map((r) => r.rule));
+  if (unresolvedCache.size >= MAX_CACHED_SCOPES) unresolvedCache.clear();
+  unresolvedCache.set(scope, { rules, until: now + UNRESOLVED_CACHE_MS });
+  return rules;
+}
+
+/** After a change this process committed; `null` when the scope is not known (a member's action by id). */
+function forgetUnresolved(scope: string | null): void {
+  if (scope === null) unresolvedCache.clear();
+  else unresolvedCache.delete(scope);
+}
+
+/**
  * Opens the (scope, rule) issue, or adds to the one not yet resolved. Exact under concurrency: the INSERT
  * does nothing when another instance's unresolved issue exists (the partial unique index), and this instance
  * then adds to that one. "opened" is written to the outbox once per issue; "grew" at most once per
  * GREW_NOTIFY_INTERVAL_MS per issue, and never while it is acknowledged (someone is on it).
  */
 export async function raiseIssue(db: Db, signal: IssueSignal): Promise<RaiseOutcome> {
+  const outcome = await raiseIn(db, signal);
+  forgetUnresolved(signal.scope);
+  return outcome;
+}
+
+async function raiseIn(db: Db, signal: IssueSignal): Promise<RaiseOutcome> {
   return db.transaction(async (tx) => {
     const [opened] = await tx
       .insert(alertIssues)
@@ -126,7 +166,7 @@ export async function raiseIssue(db: Db, signal: IssueSignal): Promise<RaiseOutc
     }
     const grown = await growIn(tx, signal);
     // Resolved between the INSERT and the UPDATE by another instance: this occurrence opens the next one.
-    if (!grown) return raiseIssue(db, signal);
+    if (!grown) return raiseIn(db, signal);
     return { kind: "grew", ...grown };
   });
 }
@@ -208,7 +248,7 @@ export async function clearIssue(
   reason: string,
   at = new Date(),
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const cleared = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(alertIssues)
       .set({ status: "resolved", resolvedAt: at, resolvedBy: null })
@@ -227,6 +267,8 @@ export async function clearIssue(
     await notifyResolved(tx, row, reason, at);
     return true;
   });
+  forgetUnresolved(where.scope);
+  return cleared;
 }
 
 export type IssueAction = "acknowledge" | "resolve";
@@ -242,7 +284,7 @@ export async function actOnIssue(
   actor: string,
   at = new Date(),
 ): Promise<typeof alertIssues.$inferSelect | null> {
-  return db.transaction(async (tx) => {
+  const issue = await db.transaction(async (tx) => {
     const from: AlertIssueStatus[] = action === "acknowledge" ? ["open"] : ["open", "acknowledged"];
     const [changed] = await tx
       .update(alertIssues)
@@ -270,6 +312,8 @@ export async function actOnIssue(
     }
     return changed;
   });
+  forgetUnresolved(issue?.scope ?? null);
+  return issue;
 }
 
 /** The unresolved issues' (scope, rule) pairs, for the evaluators' clearing checks. */

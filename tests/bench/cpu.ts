@@ -19,3 +19,21 @@ export function cpuSeconds(pid: number, mainThreadOnly = false): number | null {
     return null;
   }
 }
+
+/**
+ * Waits until a process is idle (under 5 % of a core over half a second), or `maxMs` has passed; returns
+ * how long it took. A server answers before its after-the-answer work (the receiver's event shapes and
+ * alert rules) is done: a run's CPU is read once that work has drained, so that it is counted with the
+ * run that caused it and the next run starts on an idle server.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 120_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuSeconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = cpuSeconds(pid);
+    if (before === null || after === null) return performance.now() - started;
+    const elapsed = performance.now() - started;
+    if ((after - before) / 0.5 < 0.05 || elapsed > maxMs) return elapsed;
+  }
+}

@@ -29,7 +29,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { openDatabase, type Database } from "../../lib/db/connect";
 import { startThrowawayPostgres } from "../support/postgres";
-import { cpuSeconds } from "./cpu";
+import { cpuSeconds, waitUntilIdle } from "./cpu";
 import type { PacedResult } from "./paced-load";
 import type { Figure } from "./report";
 import { sendPaced, signedDelivery } from "./webhook-sender";
@@ -172,8 +172,14 @@ async function measured(
   pid: number,
   run: () => Promise<Omit<Measured, "cpuMs" | "mainThreadCpuMs"> & { answered: number }>,
 ) {
+  await waitUntilIdle(pid);
   const before = [cpuSeconds(pid), cpuSeconds(pid, true)];
   const { answered, ...result } = await run();
+  const drained = await waitUntilIdle(pid);
+  if (drained > 1_000)
+    console.log(
+      `  (the server's work after its answers took ${(drained / 1000).toFixed(1)} s more)`,
+    );
   const after = [cpuSeconds(pid), cpuSeconds(pid, true)];
   const perRequest = (i: number) =>
     before[i] == null || after[i] == null || answered === 0

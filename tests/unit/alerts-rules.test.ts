@@ -158,6 +158,55 @@ for (const { label, target, skip } of storageTargets()) {
       ]);
     });
 
+    it("the scheduled run clears silence and a gave-up issue that a delivery after them did not (another instance opened them)", async () => {
+      const id = await endpoint("elsewhere");
+      const answered = await send(id, event("task.created", { id: "t" }));
+      expect(answered.status).toBe(200);
+      const { id: deliveryId } = (await answered.json()) as { id: string };
+      // Opened by another instance a minute before that delivery: this process's cache of the endpoint's
+      // open issues never heard of them, so the delivery cleared neither.
+      const before = new Date(Date.now() - 60_000);
+      const opened = {
+        scope: id,
+        detail: "",
+        openedAt: before,
+        lastSeenAt: before,
+        notifiedAt: before,
+      };
+      await ctx.db.insert(alertIssues).values([
+        { ...opened, rule: "silence", title: "No delivery at elsewhere for 30 min" },
+        { ...opened, rule: "retries_exhausted", title: "The service gave up on elsewhere" },
+      ]);
+      const failing = await endpoint("still failing");
+      await updateEndpoint(ctx.db, box, failing, {
+        answerSequence: { steps: [answerStep(500)], afterLast: "repeat" },
+      });
+      await ctx.db.insert(alertIssues).values({
+        ...opened,
+        scope: failing,
+        rule: "retries_exhausted",
+        title: "The service gave up on still failing",
+      });
+      expect((await send(failing, event("task.updated", { id: "t" }))).status).toBe(500);
+
+      await runScheduledAlerts(ctx.db);
+      const byRule = Object.fromEntries((await issuesOf(id)).map((i) => [i.rule, i]));
+      expect(byRule.silence!.status).toBe("resolved");
+      expect(byRule.retries_exhausted!.status).toBe("resolved");
+      const cleared = await ctx.db
+        .select()
+        .from(alertIssueEvents)
+        .where(eq(alertIssueEvents.kind, "cleared"));
+      const reasons = cleared
+        .filter((e) => [byRule.silence!.id, byRule.retries_exhausted!.id].includes(e.issueId))
+        .map((e) => e.message)
+        .sort();
+      expect(reasons).toEqual(["A delivery arrived.", `Delivery ${deliveryId} was answered 200.`]);
+      // Answered 500 since: the service's gave-up issue stays.
+      const [stillOpen] = await issuesOf(failing);
+      expect(stillOpen!.status).toBe("open");
+    });
+
     it("a new field in task.completed opens a drift issue naming the field", async () => {
       const id = await endpoint("tasks");
       for (let i = 0; i < 3; i++)

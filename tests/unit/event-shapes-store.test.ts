@@ -202,6 +202,24 @@ for (const { label, target, skip } of storageTargets()) {
       expect(codes(field(shape, ".project_id").spec)).toEqual(["missing"]);
     });
 
+    it("says when a delivery may have drifted: a new field or type, or a missing first-delivery field", async () => {
+      const endpointId = await endpoint("drift flag");
+      const base = { task_id: "t", project_id: "p", title: "x" };
+      const flags = [];
+      for (const [data, at] of [
+        [base, 1], // the first delivery: every field is new
+        [base, 2], // the same fields
+        [{ ...base, title: "other text" }, 3], // other values, same fields
+        [{ ...base, priority: 2 }, 4], // a new field
+        [{ ...base, title: 7 }, 5], // a known path with a new type
+        [{ task_id: "t", project_id: "p" }, 6], // lacks a field the first delivery had
+        [{ ...base, priority: 3 }, 7], // the field added at 4 is known now
+      ] as const) {
+        flags.push((await record(endpointId, "task.completed", data, minutes(at)))?.mayHaveDrifted);
+      }
+      expect(flags).toEqual([true, false, false, true, true, true, false]);
+    });
+
     it("events the spec does not document get no spec notes; retries and non-JSON are not profiled", async () => {
       const endpointId = await endpoint("others");
       await record(endpointId, "file.uploaded", { file_id: "f", size: 3 }, minutes(1));
@@ -213,7 +231,7 @@ for (const { label, target, skip } of storageTargets()) {
         body: Buffer.from("not json"),
         attempt: 1,
       });
-      expect(notJson).toBe(false);
+      expect(notJson).toBeNull();
       const answer = await loadEventShapes(database.db, endpointId, undefined);
       expect(answer.events).toMatchObject([{ event: "file.uploaded", deliveries: 1 }]);
       expect(answer.shape!.documented).toBe(false);

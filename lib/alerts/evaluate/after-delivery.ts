@@ -1,10 +1,9 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/connect";
 import { safeErrorSummary } from "@/lib/db/errors";
-import { alertIssues } from "@/lib/db/schema";
 import type { AlertRuleKind } from "@/lib/alerts/notification";
 import { afterNotificationsWritten } from "@/lib/alerts/dispatch-hook";
-import { clearIssue, growIssue, raiseIssue } from "@/lib/alerts/issues";
+import { cachedUnresolvedRules, clearIssue, growIssue, raiseIssue } from "@/lib/alerts/issues";
 import { cachedScopeRules, type ScopeRules } from "@/lib/alerts/rules/store";
 import { diagnoseStoredDelivery } from "@/lib/webhooks/server/diagnose/delivery-diagnosis";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
@@ -32,6 +31,8 @@ export interface StoredDeliveryFacts {
   previousSecret: boolean;
   responseStatus: number;
   hangSeconds: number | null;
+  /** From folding the delivery into its event's shape (event-shapes/record.ts): false spares the drift query. */
+  shapeMayHaveDrifted: boolean;
 }
 
 type Rows<T> = { rows: T[] };
@@ -47,26 +48,19 @@ function signatureFailed(d: StoredDeliveryFacts): boolean {
   );
 }
 
-async function unresolvedRules(db: Db, endpointId: string): Promise<Set<AlertRuleKind>> {
-  const found = await db
-    .select({ rule: alertIssues.rule })
-    .from(alertIssues)
-    .where(and(eq(alertIssues.scope, endpointId), ne(alertIssues.status, "resolved")));
-  return new Set(found.map((r) => r.rule));
-}
-
 type Ctx = Pick<WebhookContext, "db" | "settings">;
 
 /**
  * The event rules, run after a delivery is stored and answered (the receiver's `after`): a delivery that
- * passes every check costs the rules read from this instance's cache and one indexed read of the endpoint's
- * unresolved issues; counting, diagnosing and writing happen only when something failed. Returns whether
+ * passes every check costs no query: the rules and the endpoint's unresolved issues come from this
+ * instance's caches, and the drift query runs only when its fields differ from the event's known ones;
+ * counting, diagnosing and writing happen only when something failed. Returns whether
  * a notification was written.
  */
 export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): Promise<boolean> {
   const { db } = ctx;
   const rules = await cachedScopeRules(db, d.endpointId);
-  const open = await unresolvedRules(db, d.endpointId);
+  const open = await cachedUnresolvedRules(db, d.endpointId);
   const written: boolean[] = [];
   const scope = d.endpointId;
 
@@ -92,7 +86,7 @@ export async function evaluateAfterDelivery(ctx: Ctx, d: StoredDeliveryFacts): P
   if (d.hangSeconds && d.hangSeconds >= rules.slow_answers.settings.seconds) {
     written.push(await slowRule(db, rules, open, d));
   }
-  if (d.event && d.attempt === 1 && rules.schema_drift.enabled) {
+  if (d.event && d.attempt === 1 && d.shapeMayHaveDrifted && rules.schema_drift.enabled) {
     written.push(await driftRule(db, rules, d));
   }
   return written.some(Boolean);

@@ -7,6 +7,7 @@ import { clearIssue, raiseIssue, unresolvedIssues } from "@/lib/alerts/issues";
 import { SERVICE_SCOPE } from "@/lib/alerts/rules/definitions";
 import { readRuleForScopes } from "@/lib/alerts/rules/store";
 import type { UpstreamProblem } from "@/lib/upstream/errors";
+import { SPEC_RETRY_RULES } from "@/lib/webhooks/shared/retry-behaviour";
 import { silentMinutes } from "./active-hours";
 import { countHeldAnswers, countSignatureFailures, minutesBefore } from "./signals";
 
@@ -14,7 +15,7 @@ import { countHeldAnswers, countSignatureFailures, minutesBefore } from "./signa
  * The time rules, run on a schedule (Vercel Cron → /api/cron/alerts; off Vercel a timer in each server
  * process, lib/startup.ts): silence, the service's API, and the clearing of issues whose condition is over
  * (signature failures, held answers and schema drift clear with time; silence and "the service gave up"
- * clear when a delivery arrives, lib/alerts/evaluate/after-delivery.ts). Every step is idempotent and
+ * clear when a delivery arrives, lib/alerts/evaluate/after-delivery.ts, and here once one has arrived). Every step is idempotent and
  * exact across instances (raiseIssue / clearIssue), so overlapping runs only repeat reads.
  */
 export async function runScheduledAlerts(
@@ -85,6 +86,31 @@ async function silence(
   }
 }
 
+/**
+ * The endpoint's first delivery received after `since` (answered 2xx within the service's timeout, with
+ * `answeredOk`), through the received_at index: only deliveries newer than the issue are read.
+ */
+async function deliveryAfter(
+  db: Db,
+  endpointId: string,
+  since: Date,
+  { answeredOk }: { answeredOk: boolean },
+): Promise<{ id: string; status: number } | null> {
+  const [row] = await rows<{ id: string; status: number }>(
+    db,
+    sql`select id::text as id, response_status as status from webhook_deliveries
+      where endpoint_id = ${endpointId}::text and received_at > ${since.toISOString()}::timestamptz
+        ${
+          answeredOk
+            ? sql`and response_status between 200 and 299
+                and coalesce(hang_seconds, 0) < ${SPEC_RETRY_RULES.timeoutSeconds}::int`
+            : sql``
+        }
+      order by received_at limit 1`,
+  );
+  return row ?? null;
+}
+
 async function clearWithTime(
   db: Db,
   now: Date,
@@ -116,6 +142,18 @@ async function clearWithTime(
       );
       if (held === 0)
         reason = `No answer held ${seconds} s or more for ${spokenMinutes(windowMinutes)}.`;
+    } else if (issue.rule === "silence" || issue.rule === "retries_exhausted") {
+      // A delivery clears these as it is stored; this catches one that met an instance's cached view of
+      // the open issues from before the issue opened (lib/alerts/issues.ts, cachedUnresolvedRules).
+      const answered = await deliveryAfter(db, issue.scope, issue.lastSeenAt, {
+        answeredOk: issue.rule === "retries_exhausted",
+      });
+      if (answered) {
+        reason =
+          issue.rule === "silence"
+            ? "A delivery arrived."
+            : `Delivery ${answered.id} was answered ${answered.status}.`;
+      }
     } else if (issue.rule === "schema_drift") {
       const { clearAfterHours } = (await readRuleForScopes(db, issue.rule, [issue.scope])).get(
         issue.scope,

@@ -293,13 +293,18 @@ export async function receiveDelivery(
   // The alert rules follow, in the same task: schema drift reads the shape this delivery just updated.
   const profiled = received.assessed.decodedBody ?? delivery.body;
   afterAnswer(async () => {
-    await recordEventShapeAfterStore(db, { ...delivery, body: profiled, attempt: stored.attempt });
+    const shape = await recordEventShapeAfterStore(db, {
+      ...delivery,
+      body: profiled,
+      attempt: stored.attempt,
+    });
     if (!env.ALERTS_ENABLED) return;
     await evaluateAfterDeliveryLogged(ctx, {
       ...delivery,
       id: stored.id,
       attempt: stored.attempt,
       previousSecret: verification.result === "verified" && verification.previousSecret,
+      shapeMayHaveDrifted: shape?.mayHaveDrifted ?? false,
     });
   });
   if (pruneDue()) {

@@ -34,7 +34,7 @@ export function shapeUpdateStatement({ endpointId, receivedAt, observed, ...inpu
         as o(path text, kind text, count bigint, example text, ord int)
     ),
     known as (
-      select path, kind from webhook_event_fields
+      select path, kind, first_delivery from webhook_event_fields
       where endpoint_id = ${endpointId}::text and event = ${event}::text
     ),
     fresh as (
@@ -65,23 +65,31 @@ export function shapeUpdateStatement({ endpointId, receivedAt, observed, ...inpu
         dropped_fields = s.dropped_fields + excluded.dropped_fields,
         truncated_deliveries = s.truncated_deliveries + excluded.truncated_deliveries
       returning s.deliveries
+    ),
+    fields as (
+      insert into webhook_event_fields as f
+        (endpoint_id, event, path, kind, count, first_seen, last_seen, first_delivery, last_delivery, examples)
+      select ${endpointId}::text, ${event}::text, kept.path, kept.kind, kept.count,
+        ${at}::timestamptz, ${at}::timestamptz, shape.deliveries, shape.deliveries,
+        case when kept.example is null then '[]'::jsonb else jsonb_build_array(kept.example) end
+      from kept, shape
+      on conflict (endpoint_id, event, path, kind) do update set
+        count = f.count + excluded.count,
+        first_seen = least(f.first_seen, excluded.first_seen),
+        last_seen = greatest(f.last_seen, excluded.last_seen),
+        first_delivery = least(f.first_delivery, excluded.first_delivery),
+        last_delivery = greatest(f.last_delivery, excluded.last_delivery),
+        examples = case
+          when jsonb_array_length(f.examples) >= ${SHAPE_LIMITS.examplesPerKind}::int
+            or f.examples @> excluded.examples then f.examples
+          else f.examples || excluded.examples end
     )
-    insert into webhook_event_fields as f
-      (endpoint_id, event, path, kind, count, first_seen, last_seen, first_delivery, last_delivery, examples)
-    select ${endpointId}::text, ${event}::text, kept.path, kept.kind, kept.count,
-      ${at}::timestamptz, ${at}::timestamptz, shape.deliveries, shape.deliveries,
-      case when kept.example is null then '[]'::jsonb else jsonb_build_array(kept.example) end
-    from kept, shape
-    on conflict (endpoint_id, event, path, kind) do update set
-      count = f.count + excluded.count,
-      first_seen = least(f.first_seen, excluded.first_seen),
-      last_seen = greatest(f.last_seen, excluded.last_seen),
-      first_delivery = least(f.first_delivery, excluded.first_delivery),
-      last_delivery = greatest(f.last_delivery, excluded.last_delivery),
-      examples = case
-        when jsonb_array_length(f.examples) >= ${SHAPE_LIMITS.examplesPerKind}::int
-          or f.examples @> excluded.examples then f.examples
-        else f.examples || excluded.examples end`;
+    -- Whether the schema-drift rule has anything to look at (see ShapeFolded).
+    select exists (select 1 from fresh)
+      or exists (select 1 from known k
+        where k.first_delivery = 1 and position('[]' in k.path) = 0
+          and not exists (select 1 from obs o where o.path = k.path and o.kind = k.kind))
+      as may_have_drifted`;
 }
 
 /**
@@ -109,25 +117,39 @@ export interface ReceivedDelivery {
   attempt: number;
 }
 
+/** A delivery folded into its event's shape. */
+export interface ShapeFolded {
+  /**
+   * False when the delivery has no (path, kind) the shape lacked and lacks no field the event's first
+   * delivery had: then it cannot have added, retyped or lost a field, and the schema-drift rule needs no
+   * query. True says only "look" (the rule's query decides), so a delivery that races another of its event
+   * may say true needlessly, never false wrongly: the fields it compares with only grow.
+   */
+  mayHaveDrifted: boolean;
+}
+
 /**
  * Folds one stored delivery into its event's shape (called by the receiver once the delivery is stored).
- * Deliveries without an event name, retries, and bodies that are not a JSON object are not profiled.
+ * Deliveries without an event name, retries, and bodies that are not a JSON object are not profiled (null).
  */
-export async function recordEventShape(db: Db, delivery: ReceivedDelivery): Promise<boolean> {
+export async function recordEventShape(
+  db: Db,
+  delivery: ReceivedDelivery,
+): Promise<ShapeFolded | null> {
   const { event } = delivery;
   if (!event || event.length > SHAPE_LIMITS.maxEventNameChars || delivery.attempt !== 1)
-    return false;
+    return null;
   const envelope = envelopeData(delivery.body);
-  if (!envelope) return false;
-  await db.execute(
+  if (!envelope) return null;
+  const result = (await db.execute(
     shapeUpdateStatement({
       endpointId: delivery.endpointId,
       event,
       receivedAt: delivery.receivedAt,
       observed: observeData(envelope.data),
     }),
-  );
-  return true;
+  )) as unknown as { rows: { may_have_drifted: boolean }[] };
+  return { mayHaveDrifted: result.rows[0]?.may_have_drifted ?? true };
 }
 
 /**
@@ -138,12 +160,13 @@ export async function recordEventShape(db: Db, delivery: ReceivedDelivery): Prom
 export async function recordEventShapeAfterStore(
   db: Db,
   delivery: ReceivedDelivery,
-): Promise<void> {
+): Promise<ShapeFolded | null> {
   try {
-    await recordEventShape(db, delivery);
+    return await recordEventShape(db, delivery);
   } catch (error) {
     console.error(
       `[webhooks] event shape not updated for endpoint ${delivery.endpointId}; the delivery is stored: ${safeErrorSummary(error)}`,
     );
+    return null;
   }
 }
