@@ -92,7 +92,9 @@ test("no page sets off a CSP violation, nor the code a member loads on first use
   }
   // The detail pane and the endpoints sheet bring the replay and answer-sequence schemas (zod) with them.
   await page.goto(`/webhooks?endpoint=${endpoint.id}&delivery=${id}`);
-  await expect(page.getByTestId("delivery-detail").getByRole("tablist")).toBeVisible();
+  await expect(
+    page.getByTestId("delivery-detail").getByRole("tablist", { name: "Delivery details" }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Endpoints" }).click();
   await expect(page.getByRole("dialog", { name: "Endpoints" })).toBeVisible();
   violations.push(...(await seen()).violations);
