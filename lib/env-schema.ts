@@ -1,5 +1,5 @@
 import { createEnv } from "@t3-oss/env-nextjs";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * The environment's shape, validated with @t3-oss/env-nextjs as pure functions of a plain object so that

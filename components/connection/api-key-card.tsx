@@ -7,7 +7,8 @@ import { FormError, FormStatus } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { connectionApi, connectionQueries } from "@/lib/connection/browser";
-import { KEY_MAX_LENGTH, type ConnectionStatus } from "@/lib/connection/schema";
+import type { ConnectionStatus } from "@/lib/connection/schema";
+import { KEY_MAX_LENGTH } from "@/lib/connection/values";
 import { formatDateTime } from "@/lib/ui/format";
 import { SettingsSection } from "@/components/settings/settings-section";
 

@@ -14,7 +14,8 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { connectionQueries } from "@/lib/connection/browser";
-import { CALL_REASONS, type ConnectionStatus } from "@/lib/connection/schema";
+import type { ConnectionStatus } from "@/lib/connection/schema";
+import { CALL_REASONS } from "@/lib/connection/values";
 import { formatAge, formatCount, formatDateTime, formatDuration, plural } from "@/lib/ui/format";
 import { cn } from "@/lib/utils";
 import { HEALTH_WORDS, HealthDot } from "./health-dot";

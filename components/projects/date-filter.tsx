@@ -1,10 +1,10 @@
 "use client";
 
 import { CalendarDays } from "lucide-react";
-import dynamic from "next/dynamic";
 import { memo, useState } from "react";
 import type { DateRange as DayRange } from "react-day-picker";
 import { Badge } from "@/components/ui/badge";
+import { LazyCalendar as Calendar } from "@/components/ui/lazy-calendar";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Separator } from "@/components/ui/separator";
@@ -16,12 +16,6 @@ import {
   type DateRange,
 } from "@/lib/projects/date-range";
 import { cn } from "@/lib/utils";
-
-/** The calendar (react-day-picker) is fetched when a date popover first opens, not with the page. */
-const Calendar = dynamic(() => import("@/components/ui/calendar").then((m) => m.Calendar), {
-  ssr: false,
-  loading: () => <div aria-hidden="true" className="h-[300px] w-[252px]" />,
-});
 
 function toDayRange(range: DateRange | null): DayRange | undefined {
   if (!range || "preset" in range) return undefined;

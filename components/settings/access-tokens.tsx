@@ -38,7 +38,7 @@ import {
 import { UserText } from "@/components/ui/user-text";
 import { UtcTime } from "@/components/ui/utc-time";
 import { accessTokenApi, type CreatedTokenAnswer } from "@/lib/auth/access-token-client";
-import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/access-token-schemas";
+import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "@/lib/auth/token-limits";
 import type { AccessTokenStatus } from "@/lib/auth/access-tokens";
 import type { TokenScope } from "@/lib/auth/scopes";
 import { SettingsSection } from "./settings-section";

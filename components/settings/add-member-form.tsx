@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/select";
 import { addMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
-import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/schemas";
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/password-limits";
 import { SettingsSection } from "./settings-section";
 
 // No look-alike characters (0/O, 1/l/I): the admin may read it out to the new member.

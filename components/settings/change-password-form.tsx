@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { changePasswordAction } from "@/lib/auth/actions/account";
 import type { ActionState } from "@/lib/auth/actions/result";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-limits";
 import { SettingsSection } from "./settings-section";
 
 export function ChangePasswordForm({

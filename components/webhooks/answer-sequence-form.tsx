@@ -12,11 +12,11 @@ import type { EndpointPatch, EndpointView } from "@/lib/webhooks/browser/console
 import type { Save } from "./endpoint-settings";
 import {
   ANSWER_SEQUENCE_LIMITS,
-  RETRY_PATH_PRESET,
   describeSequence,
   type AfterLastMode,
   type AnswerSequence,
 } from "@/lib/webhooks/shared/answer-sequence";
+import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/retry-path-preset";
 
 /** One step as the form holds it: text fields, checked by the API's schema when saved. */
 interface StepDraft {

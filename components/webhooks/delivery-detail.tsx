@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { XIcon } from "lucide-react";
 import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/browser/console-client";
@@ -21,6 +20,7 @@ import { HeadersTab } from "./headers-tab";
 import { RawTab } from "./raw-tab";
 import { SignatureTab } from "./signature-tab";
 import { VerificationBadge } from "./verification-badge";
+import { DeliveryLoading } from "./delivery-loading";
 
 const TAB_LABELS: Record<DetailTab, string> = {
   envelope: "Envelope",
@@ -156,16 +156,7 @@ export function DeliveryDetailPane({
             {query.error.message}
           </p>
         ) : (
-          <div
-            role="status"
-            className="flex flex-col gap-3"
-            aria-busy="true"
-            aria-label="Loading the delivery"
-          >
-            <Skeleton className="h-8 w-80" />
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-48 w-full" />
-          </div>
+          <DeliveryLoading />
         )}
       </div>
     </section>

@@ -24,30 +24,43 @@ export function FilterSelect({
   label: string;
   allLabel: string;
   value: string;
-  options: { value: string; label: string; count?: number }[];
+  options: Option[];
   onChange: (value: string | null) => void;
   className?: string;
 }) {
+  const selected = value ? options.find((option) => option.value === value) : undefined;
   return (
     <Select value={value || ALL} onValueChange={(next) => onChange(next === ALL ? null : next)}>
       <SelectTrigger size="sm" aria-label={label} className={className}>
-        <SelectValue placeholder={allLabel} />
+        {/* Written out, not left to Radix: it fills the value in after hydration, and on a phone the
+            toolbar then wrapped anew and pushed the list down. */}
+        <SelectValue placeholder={allLabel}>
+          {value ? <OptionText option={selected ?? { value, label: value }} /> : allLabel}
+        </SelectValue>
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ALL}>{allLabel}</SelectItem>
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
-            <span className="flex w-full items-center justify-between gap-3">
-              <span className="truncate">{option.label}</span>
-              {option.count !== undefined ? (
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {formatCount(option.count)}
-                </span>
-              ) : null}
-            </span>
+            <OptionText option={option} />
           </SelectItem>
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+type Option = { value: string; label: string; count?: number };
+
+function OptionText({ option }: { option: Option }) {
+  return (
+    <span className="flex w-full items-center justify-between gap-3">
+      <span className="truncate">{option.label}</span>
+      {option.count !== undefined ? (
+        <span className="text-xs text-muted-foreground tabular-nums">
+          {formatCount(option.count)}
+        </span>
+      ) : null}
+    </span>
   );
 }

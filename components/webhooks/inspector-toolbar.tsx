@@ -135,7 +135,12 @@ export function InspectorToolbar({
             Clear filters
           </Button>
         ) : null}
-        <span className="ml-auto text-xs text-muted-foreground tabular-nums" aria-live="polite">
+        {/* Its room is held before the counts arrive: on a phone "N matching" and Export then took a line
+            of their own, and the list below moved down. */}
+        <span
+          className="ml-auto min-w-28 text-right text-xs text-muted-foreground tabular-nums"
+          aria-live="polite"
+        >
           {counts ? `${formatCount(counts.total)} matching` : ""}
         </span>
         <ExportButton view={view} disabled={counts?.total === 0} />

@@ -2,27 +2,42 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { SettingsIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Kbd } from "@/components/ui/kbd";
-import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { inspectorQueries, listFilters } from "@/lib/webhooks/browser/inspector-queries";
 import { hasFilters, useInspectorView } from "@/lib/webhooks/browser/use-inspector-view";
 import { useLiveDeliveries } from "@/lib/webhooks/browser/use-live-deliveries";
 import { useNow } from "../projects/use-now";
-import { DeliveryDetailPane } from "./delivery-detail";
 import { DeliveryList } from "./delivery-list";
 import { ComparePicking } from "./delivery-relations";
 import { useMediaQuery, WIDE } from "@/lib/ui/use-media-query";
 import { receiverUrl } from "./receiver-url";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
-import { EndpointsSheet } from "./endpoints-sheet";
 import { InspectorToolbar } from "./inspector-toolbar";
 import { TestSend } from "./test-send";
 import { useInspectorKeys } from "./use-inspector-keys";
+import { DeliveryLoading } from "./delivery-loading";
+import type { SplitProps } from "./inspector-split";
+
+// A phone's first screen is the toolbar and the list: the detail pane (six tabs, the replay and share
+// dialogs) comes when a delivery is opened, the endpoints sheet when it is first asked for. Loading them with
+// the page cost a phone over half a second of script work before it answered a tap.
+const DeliveryDetailPane = dynamic(
+  () => import("./delivery-detail").then((m) => m.DeliveryDetailPane),
+  { loading: () => <DeliveryLoading className="p-4" /> },
+);
+// The draggable divider only exists from 1024 px: a phone never fetches it.
+const InspectorSplit = lazy(() =>
+  import("./inspector-split").then((m) => ({ default: m.InspectorSplit })),
+);
+const EndpointsSheet = dynamic(() => import("./endpoints-sheet").then((m) => m.EndpointsSheet), {
+  ssr: false,
+});
 
 /** The webhook inspector: toolbar, live list of deliveries, and the selected one beside (or below) it. */
 export function WebhookInspector() {
@@ -39,6 +54,8 @@ export function WebhookInspector() {
   const listRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<HTMLElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet's code is fetched the first time it opens, and the sheet stays mounted after (its close animation).
+  const [sheetWanted, setSheetWanted] = useState(false);
   const [sheetFocus, setSheetFocus] = useState<string | null>(null);
   // The test delivery to select once the live list brings it (its body's SHA-256). State, not a ref: the
   // live list often brings the delivery before the send's own answer arrives, and setting the hash must
@@ -91,6 +108,7 @@ export function WebhookInspector() {
 
   const openEndpoints = (focus: string | null = null) => {
     setSheetFocus(focus);
+    setSheetWanted(true);
     setSheetOpen(true);
   };
   const defaultEndpoint = endpoints.find((e) => e.id === DEFAULT_ENDPOINT_ID) ?? endpoints[0];
@@ -168,13 +186,21 @@ export function WebhookInspector() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {currentEndpoint ? (
+        {/* Held in place (and as wide) while the endpoints load: on a phone the URL takes a line of its own,
+            and arriving later it pushed the whole inspector down. */}
+        {currentEndpoint || endpointsQuery.isPending ? (
           <div className="mr-auto flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
             <span className="shrink-0">Receiver URL</span>
-            <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
-              {receiverUrl(currentEndpoint.id)}
-            </code>
-            <CopyButton value={receiverUrl(currentEndpoint.id)} label="receiver URL" />
+            {currentEndpoint ? (
+              <>
+                <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
+                  {receiverUrl(currentEndpoint.id)}
+                </code>
+                <CopyButton value={receiverUrl(currentEndpoint.id)} label="receiver URL" />
+              </>
+            ) : (
+              <Skeleton className="h-7 w-72 max-w-full" />
+            )}
           </div>
         ) : null}
         {testSend}
@@ -209,15 +235,9 @@ export function WebhookInspector() {
           />
         ) : null}
         {wide ? (
-          <ResizablePanelGroup orientation="horizontal" className="min-h-0 flex-1">
-            <ResizablePanel defaultSize="40%" minSize="320px" maxSize="70%">
-              <div ref={listRef} className="h-full">
-                {listBody}
-              </div>
-            </ResizablePanel>
-            <ResizableHandle withHandle aria-label="Resize the list and the detail pane" />
-            <ResizablePanel minSize="360px">{detail}</ResizablePanel>
-          </ResizablePanelGroup>
+          <Suspense fallback={<StaticSplit list={listBody} detail={detail} listRef={listRef} />}>
+            <InspectorSplit list={listBody} detail={detail} listRef={listRef} />
+          </Suspense>
         ) : (
           <>
             {/* On a phone the keyboard hints of the empty pane say nothing; the list takes the room. */}
@@ -231,13 +251,15 @@ export function WebhookInspector() {
           </>
         )}
       </div>
-      <EndpointsSheet
-        open={sheetOpen}
-        onOpenChange={setSheetOpen}
-        endpoints={endpoints}
-        focusId={sheetFocus}
-        onCreated={(endpoint) => void setView({ endpoint: endpoint.id, delivery: null })}
-      />
+      {sheetWanted ? (
+        <EndpointsSheet
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          endpoints={endpoints}
+          focusId={sheetFocus}
+          onCreated={(endpoint) => void setView({ endpoint: endpoint.id, delivery: null })}
+        />
+      ) : null}
     </div>
   );
 }
@@ -256,6 +278,22 @@ function ListSkeleton() {
           <Skeleton className="h-3 w-1/2" />
         </div>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The same two panes at their first sizes, without the divider's code: shown while the resizable split loads
+ * (phones never load it), so a wide screen shows the list and the pane at once and nothing moves after.
+ */
+function StaticSplit({ list, detail, listRef }: SplitProps) {
+  return (
+    <div className="flex min-h-0 flex-1">
+      <div ref={listRef} className="h-full w-2/5 min-w-80">
+        {list}
+      </div>
+      <div className="w-px bg-border" />
+      <div className="h-full min-w-0 flex-1">{detail}</div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * Fields the console API's answer schemas share (no server imports: the schemas sit beside the input schemas,

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import { bearerCredential } from "@/lib/auth/bearer";
 import { requireApiMember, type Member } from "@/lib/auth/guard";
 import { scopeForMethod, type TokenScope } from "@/lib/auth/scopes";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyWithLimit } from "@/lib/webhooks/server/read-body";
 

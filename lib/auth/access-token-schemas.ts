@@ -1,14 +1,13 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { isoTimeField } from "@/lib/api/answer-fields";
 import { TOKEN_SCOPES } from "./scopes";
+import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH } from "./token-limits";
 
 /**
  * Input shapes of the access-token API (`POST /api/tokens`, `DELETE /api/tokens/:id`), shared with the
  * Settings → Access tokens form (which offers the same choices). No secrets here: this module may reach the
  * browser.
  */
-export const TOKEN_NAME_MAX_LENGTH = 100;
-export const TOKEN_EXPIRY_DAYS = [7, 30, 90] as const;
 
 /** `YYYY-MM-DD`: the token works through that whole day (UTC). */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,7 +3,7 @@ import type { Account, Profile } from "next-auth";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import type { Provider } from "next-auth/providers";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { ServerEnv } from "@/lib/env";
 import { findMemberByEmail, provisionMember, type MemberRecord } from "./members";
 import { membersDb } from "./members-db";

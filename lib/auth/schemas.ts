@@ -1,13 +1,11 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { MemberRole } from "@/lib/db/schema/members";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits";
 
 /**
  * Input shapes of sign-in and member management, shared by the server actions and the forms (which use the
  * same limits for their HTML validation). No secrets here: this module may reach the browser.
  */
-export const PASSWORD_MIN_LENGTH = 12;
-/** Long enough for any passphrase; bounded so nobody makes us hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 256;
 
 export const emailSchema = z
   .string({ message: "Enter an email address." })

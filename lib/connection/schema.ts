@@ -1,21 +1,12 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { isoTimeField } from "@/lib/api/answer-fields";
+import { KEY_MAX_LENGTH } from "./values";
 
 /**
  * Settings → Connection's API shapes (`GET /api/connection`, `POST` and `DELETE /api/connection/key`). No
  * secrets here and no server imports: the page's client components read the same types. The key itself
  * appears in no answer: its last four characters at most.
  */
-
-export const KEY_MAX_LENGTH = 500;
-
-/** Why a call to the service was made (upstream_call_log.reason), as the page names it. */
-export const CALL_REASONS = {
-  scheduled: "Scheduled refresh",
-  member: "A member's refresh",
-  key_test: "Key test",
-} as const;
-export type CallReason = keyof typeof CALL_REASONS;
 
 export const saveKeySchema = z.strictObject({
   apiKey: z

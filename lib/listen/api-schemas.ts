@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
 
 /** Inputs of the listen API (the stream and forwards), validated at the boundary. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { ApiError } from "@/lib/api/errors";
 import { alertIssueParamsSchema } from "@/lib/alerts/api-schemas";
 import { alertIssuesAnswer, changeIssueStatus } from "@/lib/alerts/console";

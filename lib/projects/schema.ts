@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * One schema for a project, shared by the server (validating the service's answer) and the browser (reading

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Switches for what the spec leaves open, changed at run time with `POST /__sim/config`. */
 export const simConfigSchema = z.strictObject({

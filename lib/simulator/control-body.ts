@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type { SimContext } from "./context";
 import { readJson, sendError } from "./http";
 

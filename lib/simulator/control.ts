@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { simConfigPatchSchema } from "./config";
 import { parseBody, parseValue, type ControlRoute } from "./control-body";
 import { PROJECT_ROUTES } from "./control-projects";

@@ -4,7 +4,7 @@
  * WEBHOOK_SECRET environment variable.
  */
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { WEBHOOK_EVENTS } from "../webhooks/shared/events";
 import { DEFAULT_BACKOFF_BASE_MS } from "../webhooks/server/sender";
 import { emitDeliveries, emitRequestSchema } from "./emit";

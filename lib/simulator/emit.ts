@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/shared/events";
 import {
   buildEnvelope,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { strictUtcTimestamp } from "../projects/schema";
 import { clientName, formatTimestamp } from "../sample-data/people";
 import { makeProject, PROJECT_STATES, type ProjectState, type SimProject } from "./data";

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/connect";
 import { upstreamCallLog } from "@/lib/db/schema";
 import type { CallRecord } from "./fetch-projects";
 
-import type { CallReason } from "@/lib/connection/schema";
+import type { CallReason } from "@/lib/connection/values";
 
 export type { CallReason };
 

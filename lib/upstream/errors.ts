@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import { API_ERRORS, isApiErrorCode, type UpstreamErrorCode } from "@/lib/api/error-codes";
 import type { projectsErrorSchema } from "@/lib/projects/schema";
 import { RATE_LIMITS } from "@/lib/rate-limit/policies";

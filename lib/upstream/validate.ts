@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { projectSchema, type Project, type invalidProjectSchema } from "@/lib/projects/schema";
 import { upstreamErrors } from "./errors";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/answer-sequence";
+import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/retry-path-preset";
 import { startApp, type AppServer } from "../support/app-server";
 import { APP_URL } from "../support/e2e-env";
 import { startThrowawayPostgres, warnPostgresSkipped } from "../support/postgres";

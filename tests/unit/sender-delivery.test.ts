@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import {
-  WEBHOOK_EVENTS,
   taskCompletedDataSchema,
   webhookEnvelopeSchema,
-} from "@/lib/webhooks/shared/events";
+} from "@/lib/webhooks/shared/envelope-schema";
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/server/sender";
 import { allSchemes, verifySignature, schemeId } from "@/lib/signing";
 import { isStrictUtcTimestamp } from "@/lib/projects/schema";

@@ -14,11 +14,8 @@ import { createSecretBox, encryptionKeyFrom } from "@/lib/webhooks/server/secret
 import { buildEnvelope, sendWebhook } from "@/lib/webhooks/server/sender";
 import type { WebhookContext } from "@/lib/webhooks/server/server-context";
 import { updateEndpointSchema } from "@/lib/webhooks/shared/api-schemas";
-import {
-  RETRY_PATH_PRESET,
-  answerSequenceSchema,
-  type AnswerSequence,
-} from "@/lib/webhooks/shared/answer-sequence";
+import { answerSequenceSchema, type AnswerSequence } from "@/lib/webhooks/shared/answer-sequence";
+import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/retry-path-preset";
 import { storageTargets } from "../support/databases";
 import { answerStep } from "../support/deliveries";
 

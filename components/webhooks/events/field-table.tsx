@@ -11,12 +11,12 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { UserText } from "@/components/ui/user-text";
-import {
-  displayPath,
-  type EventShape,
-  type FieldNote,
-  type FieldShape,
+import type {
+  EventShape,
+  FieldNote,
+  FieldShape,
 } from "@/lib/webhooks/shared/event-shapes/describe";
+import { displayPath } from "@/lib/webhooks/shared/event-shapes/field-paths";
 import { examplesOf, kindText } from "./shape-format";
 import { formatCount, formatShortMoment } from "@/lib/ui/format";
 

@@ -5,7 +5,7 @@ import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { EndpointPatch } from "@/lib/webhooks/browser/console-client";
-import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/answer-sequence";
+import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/retry-path-preset";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { formatDuration } from "@/lib/ui/format";
 import { CopyLine, EmptyState } from "../empty-states";

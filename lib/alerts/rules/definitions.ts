@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/alerts/notification";
 import { WEEKDAYS } from "./fields";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { requireMember } from "@/lib/auth/guard";
 import { addMember, assertMayAdd, changeRole, removeMember } from "@/lib/auth/members";
 import { addMemberSchema } from "@/lib/auth/schemas";

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { ApiError } from "@/lib/api/errors";
 import type { Member } from "@/lib/auth/guard";
 import { getDb, type Db } from "@/lib/db/client";

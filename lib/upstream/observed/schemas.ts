@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** The answers of /api/connection/observed (GET) and /api/connection/observed/check (POST). */
 

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import { isStorableText, shortened, storableText, truncateText } from "@/lib/db/storable-text";
 import { decodeContentEncoding, DECODED_BODY_MAX_BYTES } from "./diagnose/content-encoding";
 import { duplicateKeys, formatDuplicateKey } from "./diagnose/duplicate-keys";
+import { isWebhookEvent, WEBHOOK_EVENTS } from "@/lib/webhooks/shared/events";
 import {
-  isWebhookEvent,
   taskCompletedDataSchema,
   webhookEnvelopeSchema,
-  WEBHOOK_EVENTS,
-} from "@/lib/webhooks/shared/events";
+} from "@/lib/webhooks/shared/envelope-schema";
 import { jsonPath } from "@/lib/webhooks/shared/format";
 
 /**

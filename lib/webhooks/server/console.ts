@@ -1,7 +1,7 @@
 import "server-only";
 import { replayLinks } from "./replay/replay-links";
 import { ApiError } from "@/lib/api/errors";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type {
   createEndpointSchema,
   DeliveriesQuery,

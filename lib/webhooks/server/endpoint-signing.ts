@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type { signBodySchema } from "@/lib/webhooks/shared/api-schemas";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/connect";

@@ -1,6 +1,6 @@
 import "server-only";
 import { after, NextResponse, type NextRequest } from "next/server";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import { ApiError, errorJson } from "@/lib/api/errors";
 import type { receiverAnswerSchema } from "@/lib/webhooks/shared/answer-schemas";
 import { delay } from "@/lib/delay";

@@ -1,5 +1,5 @@
 import { delay } from "../../delay";
-import type { WebhookEnvelope } from "@/lib/webhooks/shared/events";
+import type { WebhookEnvelope } from "@/lib/webhooks/shared/envelope-schema";
 import {
   DEFAULT_SCHEME,
   parseSchemeId,

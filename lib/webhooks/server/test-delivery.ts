@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type { testDeliverySchema } from "@/lib/webhooks/shared/api-schemas";
 import { eventData } from "@/lib/webhooks/shared/sample-payloads";
 import { endpointSigningSecret } from "./endpoint-signing";

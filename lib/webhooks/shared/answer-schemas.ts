@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { headerListField, isoTimeField } from "@/lib/api/answer-fields";
 import { AFTER_LAST_MODES } from "./answer-sequence";
 import { VERIFICATION_RESULTS } from "./constants";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { CONNECTION_OWN_HEADERS } from "./replay/forwarded-headers";
 
 /**
@@ -128,9 +128,3 @@ export function describeSequence(sequence: AnswerSequence): string {
   const steps = sequence.steps.map(describeStep).join(" → ");
   return `${steps}, then ${sequence.afterLast === "repeat" ? "repeat the last step" : "answer normally"}`;
 }
-
-/** The service's whole retry path: a failure, an answer slower than its 10 s timeout, a success. */
-export const RETRY_PATH_PRESET: z.input<typeof answerSequenceSchema> = {
-  steps: [{ status: 500 }, { status: null, delaySeconds: 12 }, { status: 200 }],
-  afterLast: "normal",
-};

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { parseSchemeId } from "@/lib/signing/schemes";
 import { ENDPOINT_ID_PATTERN, VERIFICATION_RESULTS } from "./constants";
 import { WEBHOOK_EVENTS } from "./events";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { endpointIdSchema } from "./api-schemas";
 import { DEFAULT_ENDPOINT_ID } from "./constants";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { parseFieldMatch, type FieldMatch } from "./field-match";
 
 export { fieldsMatch, parseFieldMatch, type FieldMatch } from "./field-match";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Member } from "@/lib/auth/guard";
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 import type { createShareSchema } from "@/lib/webhooks/shared/share/share-schemas";
 import { sharedPagePath } from "@/lib/webhooks/shared/share/share-schemas";
 import { consoleOrigin } from "../replay/replay";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { isoTimeField } from "@/lib/api/answer-fields";
 import type { CaseResult, CheckSummary } from "@/lib/check/types";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { isoTimeField } from "@/lib/api/answer-fields";
 import { deliveryIdSchema } from "../api-schemas";
 import { VERIFICATION_RESULTS } from "../constants";

@@ -1,5 +1,6 @@
 import type { ValueKind } from "./observe";
 import { specPayload } from "./spec-payloads";
+import { parentPath, topLevelName } from "./field-paths";
 
 /**
  * An event's inferred shape as the Events view and the exports read it: each field with its kinds,
@@ -86,25 +87,6 @@ export interface EventSummary extends ShapeRow {
  * least this many deliveries after the field was first seen. Fewer is ordinary variation.
  */
 export const SETTLED_DELIVERIES = 3;
-
-const LAST_SEGMENT = /(\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\[\])$/;
-
-export function parentPath(path: string): string | null {
-  if (path === "") return null;
-  const match = LAST_SEGMENT.exec(path);
-  return match ? path.slice(0, match.index) : "";
-}
-
-/** `data.items[].id` as a member reads it. */
-export function displayPath(path: string): string {
-  return `data${path}`;
-}
-
-/** The name of a field directly under `data`; null for `data` itself, its elements and anything deeper. */
-export function topLevelName(path: string): string | null {
-  if (path === "" || path.endsWith("[]") || parentPath(path) !== "") return null;
-  return path.startsWith(".") ? path.slice(1) : (JSON.parse(path.slice(1, -1)) as string);
-}
 
 const KIND_WORDS: Record<string, string> = {
   "string:date-time": "ISO 8601 UTC timestamp",

@@ -1,5 +1,6 @@
 import { jsonText, jsString } from "@/lib/text/escape";
-import { parentPath, type EventShape, type FieldShape } from "./describe";
+import type { EventShape, FieldShape } from "./describe";
+import { parentPath } from "./field-paths";
 
 /**
  * The inferred shape of an event's `data` as JSON Schema (draft 2020-12) and as a TypeScript type. A field

@@ -2,7 +2,8 @@ import { jsonText } from "@/lib/text/escape";
 import { fileTimestamp, plural } from "@/lib/ui/format";
 import { SIGNATURE_HEADER_NAME } from "@/lib/signing/schemes";
 import { isWebhookEvent } from "../events";
-import { topLevelName, type EventShape, type FieldShape } from "./describe";
+import type { EventShape, FieldShape } from "./describe";
+import { topLevelName } from "./field-paths";
 import { toJsonSchema } from "./export";
 import { specPayload, type SpecField } from "./spec-payloads";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { taskCompletedDataSchema } from "../events";
+import { z } from "@/lib/zod";
+import { taskCompletedDataSchema } from "../envelope-schema";
 
 /**
  * The payloads the spec documents, as JSON Schema, derived from the same zod schemas the receiver checks

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { headerListField } from "@/lib/api/answer-fields";
 import { endpointIdSchema, schemeIdSchema } from "../api-schemas";
 import { CONNECTION_OWN_HEADERS } from "./forwarded-headers";

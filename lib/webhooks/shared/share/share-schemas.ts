@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { SHARED_PAGE_PREFIX } from "@/lib/auth/paths";
 import { deliveryIdSchema } from "../api-schemas";
 import { MAX_MASK_PATHS, parseMaskPath } from "./redact";
