@@ -166,7 +166,8 @@ export class PrecompressedDocument {
       return Buffer.concat([GZIP_HEADER, await this.gzip(), zlib.deflateRawSync(tail), trailer]);
     }
     const { brotli } = this.encoded;
-    if (!brotli) throw new Error("this document has no brotli stream yet: answer in one of `codings`");
+    if (!brotli)
+      throw new Error("this document has no brotli stream yet: answer in one of `codings`");
     return Buffer.concat([brotli, ...brotliStored(tail), BROTLI_END]);
   }
 }

@@ -27,4 +27,3 @@ PAGES.push({ path: "/sign-in", signedIn: false, categories: [...MEMBER, "seo"] }
 export function pageSlug(pagePath: string): string {
   return pagePath.slice(1).replaceAll("/", "-");
 }
-
