@@ -37,6 +37,12 @@ interface Audit {
   scores: Record<string, number>;
   /** Cumulative layout shift (the metric, not its score). */
   cls: number;
+  /**
+   * Lighthouse's measure of this machine's speed at the time (environment.benchmarkIndex): its phone
+   * simulation scales what it observes, so on a slow or busy machine every page, the empty one too, scores
+   * lower. Printed with each run, so that a score is read beside the speed it was measured at.
+   */
+  benchmarkIndex: number;
 }
 
 const KEY_SECRET = "bench-lighthouse-webhook-secret";
@@ -126,7 +132,7 @@ async function audit(
         console.log(`  ${new URL(url).pathname} ${id}: ${a.score} ${a.displayValue ?? ""}`);
     }
   }
-  return { scores, cls };
+  return { scores, cls, benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
 /**
@@ -216,6 +222,10 @@ export default async function lighthouseBench(): Promise<Figure[]> {
           .join(", ")}`,
       );
     }
+    const speeds = [...runs.values()].flat().map((r) => r.benchmarkIndex);
+    console.log(
+      `Lighthouse's benchmarkIndex of this machine: median ${median(speeds)} (${Math.min(...speeds)}–${Math.max(...speeds)})`,
+    );
     const empty = "/bench/empty";
     const figures: Figure[] = [];
     for (const page of pages) {
