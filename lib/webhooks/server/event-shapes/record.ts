@@ -153,6 +153,18 @@ export async function recordEventShape(
 }
 
 /**
+ * The receiver's folds run one at a time per server instance. Every delivery of an event updates the same
+ * rows (its shape, its fields), so concurrent folds only wait in PostgreSQL for each other's row locks, each
+ * holding a pool connection that the next delivery's insert needs. Queued here, they wait for nothing else.
+ */
+let foldsInFlight: Promise<unknown> = Promise.resolve();
+function oneFoldAtATime<T>(fold: () => Promise<T>): Promise<T> {
+  const run = foldsInFlight.then(fold);
+  foldsInFlight = run.catch(() => {});
+  return run;
+}
+
+/**
  * recordEventShape for the receiver, run once the delivery is stored and answered: a failure here is
  * logged (what failed, never the statement's parameters, which hold the sender's data) and never touches
  * the delivery, which is already committed.
@@ -162,7 +174,7 @@ export async function recordEventShapeAfterStore(
   delivery: ReceivedDelivery,
 ): Promise<ShapeFolded | null> {
   try {
-    return await recordEventShape(db, delivery);
+    return await oneFoldAtATime(() => recordEventShape(db, delivery));
   } catch (error) {
     console.error(
       `[webhooks] event shape not updated for endpoint ${delivery.endpointId}; the delivery is stored: ${safeErrorSummary(error)}`,
