@@ -14,3 +14,16 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", done, { once: true });
   });
 }
+
+/**
+ * What `work` resolves to if it settles within `ms`, else null (the work itself goes on; its rejection is the
+ * caller's to handle). The deadline's timer is cleared as soon as either side wins.
+ */
+export async function resultWithin<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  const settled = new AbortController();
+  try {
+    return await Promise.race([work, delay(ms, settled.signal).then(() => null)]);
+  } finally {
+    settled.abort();
+  }
+}

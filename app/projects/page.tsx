@@ -3,15 +3,15 @@ import { headers } from "next/headers";
 import { ProjectsFirstScreen } from "@/components/projects/projects-first-screen";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { firstScreen, firstScreenLayout } from "@/lib/projects/first-screen";
+import { firstScreenLayout, firstScreenWithin } from "@/lib/projects/first-screen";
 import { loadProjectsView } from "@/lib/projects/use-projects-view";
 
 export const metadata: Metadata = { title: "Projects" };
 
 /**
- * While the server computes the first screen, `loading.tsx` (the same header and a skeleton) shows; the page
- * then streams in as one piece. (A Suspense boundary of its own here would send a second skeleton in the HTML
- * and in the hydration data, next to the one Next.js keeps for navigations.)
+ * No `loading.tsx` on purpose: the page goes out in one piece, its first screen of rows in the HTML itself,
+ * so that a browser running no script (or not yet) shows rows it can click. A streamed page would send a
+ * skeleton first and the rows in a hidden block that only script reveals. `firstScreenWithin` bounds the wait.
  */
 export default async function ProjectsPage({
   searchParams,
@@ -19,7 +19,7 @@ export default async function ProjectsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const view = loadProjectsView(await searchParams);
-  const screen = await firstScreen(view);
+  const screen = await firstScreenWithin(view);
   const layout = firstScreenLayout(await headers());
   return (
     <>

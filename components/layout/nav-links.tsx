@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 
@@ -9,6 +9,20 @@ const LINKS = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/settings", label: "Settings" },
 ] as const;
+
+/**
+ * While the page a link opens is on its way (the projects page waits on the server for its first rows): the
+ * underline the page will get, faint and pulsing, so the click shows it landed.
+ */
+function PendingUnderline() {
+  const { pending } = useLinkStatus();
+  return pending ? (
+    <span
+      aria-hidden="true"
+      className="absolute inset-x-2 -bottom-px h-0.5 animate-pulse rounded-full bg-foreground/40"
+    />
+  ) : null;
+}
 
 export function NavLinks() {
   const pathname = usePathname();
@@ -31,6 +45,7 @@ export function NavLinks() {
               )}
             >
               {label}
+              <PendingUnderline />
             </Link>
             {active ? (
               <span

@@ -54,12 +54,15 @@ export function ProjectsList({
   refreshing,
   updateError,
   onRefresh,
+  initialActiveId = null,
 }: {
   response: ProjectsResponse;
   receivedAt: number;
   refreshing: boolean;
   updateError: Error | null;
   onRefresh: () => void;
+  /** The first screen's row that held the keyboard focus: it becomes the active row, and takes the focus. */
+  initialActiveId?: string | null;
 }) {
   const { view, setView, setSearch, resetFilters } = useProjectsView();
   const [prefs, updatePrefs] = useColumnPrefs();
@@ -103,7 +106,7 @@ export function ProjectsList({
   );
 
   // The active row (highlighted, keyboard focus) is the open project while the sheet is open.
-  const [activeId, setActiveId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(initialActiveId);
   const byId = useMemo(
     () => new Map(index.projects.map((project) => [project.id, project])),
     [index],
@@ -112,7 +115,7 @@ export function ProjectsList({
   const active = open ?? (activeId !== null ? (byId.get(activeId) ?? null) : null);
   const activeIndex = active ? rows.indexOf(active) : -1;
   const openIndex = open ? (open === active ? activeIndex : rows.indexOf(open)) : -1;
-  const [focusToken, setFocusToken] = useState(0);
+  const [focusToken, setFocusToken] = useState(initialActiveId === null ? 0 : 1);
   // Once opened the sheet stays mounted, so that closing it animates and hands focus back to the row.
   const [sheetUsed, setSheetUsed] = useState(view.project !== null);
   if (view.project !== null && !sheetUsed) setSheetUsed(true);

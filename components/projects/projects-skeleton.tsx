@@ -5,7 +5,7 @@ const ROWS = 12;
 
 /**
  * The page's shape while the list loads: toolbar, summary line and table rows with the real column widths,
- * so nothing jumps when the rows arrive. Used by `app/projects/loading.tsx` and while the first fetch runs.
+ * so nothing jumps when the rows arrive. Shown while the first fetch runs when the page had no first screen.
  */
 export function ProjectsSkeleton() {
   return (

@@ -7,7 +7,10 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useRef,
   useState,
+  type FocusEvent,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
 } from "react";
@@ -16,6 +19,8 @@ import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
 import { ProjectsSkeleton } from "./projects-skeleton";
 import { NARROW } from "@/lib/ui/use-media-query";
+import { isSearchShortcut, PROJECTS_SEARCH_ID } from "@/lib/ui/keyboard";
+import { rowKeyHandler } from "./row-keys";
 import { useRefreshProjects } from "./use-refresh-projects";
 
 /**
@@ -69,20 +74,46 @@ function useListModule(): ListModule | null {
   return loaded?.module ?? null;
 }
 
+const FIRST_SCREEN_LINK = "a[data-first-screen-link]";
+
 /**
- * A click on a row of the server's first screen, once this page's script runs: the row's link names the view
- * with the project open, and setting `?project=` here (no page load) is the same, so the list opens the sheet
- * as it arrives. Before the script runs the link itself navigates. The row says it is opening (aria-busy)
- * until the list replaces the first screen.
+ * Input on the server's first screen once this page's script runs, until the list (its data and its code)
+ * replaces it; before the script runs the row links themselves navigate.
+ * - A click on a row: its link names the view with the project open, and setting `?project=` here (no page
+ *   load) is the same, so the list opens the sheet as it arrives. The row says it is opening (aria-busy).
+ * - The list's keys: ↑/↓, j/k, Home/End move between the rows' links, Enter opens one; the row holding the
+ *   keyboard focus when the list arrives stays its active row (`keyboardRow`). `/` is kept for the list's
+ *   search, focused as soon as it is there.
  */
-function useFirstScreenClicks() {
-  const [, openProject] = useQueryState("project", parseAsString.withOptions({ history: "push" }));
-  return useCallback(
+function useFirstScreenInput(listShown: boolean) {
+  const [project, openProject] = useQueryState(
+    "project",
+    parseAsString.withOptions({ history: "push" }),
+  );
+  const [keyboardRow, setKeyboardRow] = useState<string | null>(null);
+  const searchAsked = useRef(false);
+
+  useEffect(() => {
+    if (listShown) {
+      if (searchAsked.current) document.getElementById(PROJECTS_SEARCH_ID)?.focus();
+      searchAsked.current = false;
+      return;
+    }
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      searchAsked.current = true;
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [listShown]);
+
+  const onClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
         return; // A new tab or window: the link's own behaviour.
       }
-      const link = (event.target as Element).closest<HTMLElement>("a[data-first-screen-link]");
+      const link = (event.target as Element).closest<HTMLElement>(FIRST_SCREEN_LINK);
       if (!link) return;
       event.preventDefault();
       for (const busy of event.currentTarget.querySelectorAll("a[aria-busy]")) {
@@ -93,6 +124,31 @@ function useFirstScreenClicks() {
     },
     [openProject],
   );
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    // The layout CSS does not show (the table below 640 px, the cards above) holds links too.
+    const links = [...event.currentTarget.querySelectorAll<HTMLElement>(FIRST_SCREEN_LINK)].filter(
+      (link) => link.checkVisibility(),
+    );
+    rowKeyHandler({
+      activeIndex: links.indexOf(document.activeElement as HTMLElement),
+      count: links.length,
+      onMove: (i) => links[i]?.focus(),
+      onOpen: (i) => links[i]?.click(),
+    })(event);
+  }, []);
+
+  // Only a keyboard focus is handed over: a click focuses its link too, and opens the sheet, which takes focus.
+  const onFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest<HTMLElement>(FIRST_SCREEN_LINK);
+    setKeyboardRow(link?.matches(":focus-visible") ? (link.dataset.firstScreenLink ?? null) : null);
+  }, []);
+  const onBlur = useCallback(() => setKeyboardRow(null), []);
+
+  return {
+    handlers: { onClick, onKeyDown, onFocus, onBlur },
+    keyboardRow: project === null ? keyboardRow : null,
+  };
 }
 
 /**
@@ -109,11 +165,12 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
   const list = useListModule();
-  const onFirstScreenClick = useFirstScreenClicks();
+  const listShown = data !== undefined && list !== null;
+  const firstScreenInput = useFirstScreenInput(listShown);
 
   // Until the list (its data and its code) is here: the first screen, or a skeleton when there was none.
   const waiting = firstScreen ? (
-    <div className="contents" onClick={onFirstScreenClick}>
+    <div className="contents" {...firstScreenInput.handlers}>
       {firstScreen}
     </div>
   ) : (
@@ -139,11 +196,12 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
 
   return (
     <>
-      {data === undefined || list === null ? (
+      {!listShown ? (
         waiting
       ) : (
         <list.ProjectsList
           response={data}
+          initialActiveId={firstScreenInput.keyboardRow}
           receivedAt={query.dataUpdatedAt}
           refreshing={refresh.isPending}
           updateError={updateError}

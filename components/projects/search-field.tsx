@@ -4,13 +4,7 @@ import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
-  );
-}
+import { isSearchShortcut, PROJECTS_SEARCH_ID } from "@/lib/ui/keyboard";
 
 /**
  * Search across name, client, town and address. "/" focuses it from anywhere on the page. The input keeps
@@ -28,8 +22,7 @@ export function SearchField({ value, onChange }: { value: string; onChange: (q: 
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (isTypingTarget(event.target) || event.defaultPrevented) return;
+      if (!isSearchShortcut(event)) return;
       event.preventDefault();
       ref.current?.focus();
       ref.current?.select();
@@ -40,7 +33,7 @@ export function SearchField({ value, onChange }: { value: string; onChange: (q: 
 
   return (
     <div className="relative min-w-0 flex-1 basis-36 sm:max-w-72">
-      <label htmlFor="projects-search" className="sr-only">
+      <label htmlFor={PROJECTS_SEARCH_ID} className="sr-only">
         Search
       </label>
       <Search
@@ -49,7 +42,7 @@ export function SearchField({ value, onChange }: { value: string; onChange: (q: 
       />
       <Input
         ref={ref}
-        id="projects-search"
+        id={PROJECTS_SEARCH_ID}
         type="search"
         value={text}
         onChange={(event) => {

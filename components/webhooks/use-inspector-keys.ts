@@ -1,12 +1,13 @@
 "use client";
 
 import { useEffect, useEffectEvent } from "react";
+import { isTypingTarget } from "@/lib/ui/keyboard";
 
+/** Typing, or inside a dialog, menu or popover, whose own keys win. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return (
-    target.isContentEditable ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    isTypingTarget(target) ||
     target.closest(
       '[role="dialog"],[role="alertdialog"],[role="menu"],[data-radix-popper-content-wrapper]',
     ) !== null

@@ -1,4 +1,5 @@
 import "server-only";
+import { resultWithin } from "@/lib/delay";
 import { getProjectsService } from "@/lib/upstream";
 import { snapshotProjects } from "@/lib/upstream/shared-state";
 import { indexProjects, sortIndex, type ProjectsIndex } from "./rows";
@@ -38,6 +39,25 @@ export interface FirstScreen extends FirstRows {
 let cache: { tag: string; index: ProjectsIndex; orders: Map<string, Uint32Array> } | null = null;
 
 /**
+ * How long the page waits for its first screen. The page is rendered in one piece, with no loading boundary, so
+ * that its HTML holds the rows even for a browser that runs no script (a streamed boundary is revealed only by
+ * script); a warm instance computes the first screen in milliseconds. Past this wait (the service's first answer
+ * at 100,000 projects on a new deployment takes seconds) the page goes out without it, and the browser's own
+ * request to /api/projects, which the computation started here has warmed, brings the list.
+ */
+export const FIRST_SCREEN_WAIT_MS = 1_000;
+
+export async function firstScreenWithin(
+  view: ProjectsViewState,
+  waitMs = FIRST_SCREEN_WAIT_MS,
+): Promise<FirstScreen | null> {
+  return resultWithin(
+    firstScreen(view).catch(() => null),
+    waitMs,
+  );
+}
+
+/**
  * Null when there is no snapshot or it cannot be read: the page then shows its skeleton, and the browser's
  * own request to /api/projects reports why, as before.
  *
@@ -45,7 +65,7 @@ let cache: { tag: string; index: ProjectsIndex; orders: Map<string, Uint32Array>
  * its snapshot was stored with (lib/upstream/shared-state.ts), so that a new instance renders it without
  * decoding and indexing the whole list; any other view is computed from the list here.
  */
-export async function firstScreen(view: ProjectsViewState): Promise<FirstScreen | null> {
+async function firstScreen(view: ProjectsViewState): Promise<FirstScreen | null> {
   const service = await getProjectsService();
   const columns = view.cols ?? [...DEFAULT_VISIBLE_COLUMNS];
   if (showsDefaultRows(view)) {

@@ -7,7 +7,9 @@ import {
   listedProjects,
   openCurrentList,
   rowCount,
+  searchBox,
   searchable,
+  tableRegion,
 } from "./projects-ui-support";
 
 /**
@@ -123,6 +125,96 @@ test("a click on a first-screen row the moment it appears opens the project, ten
       `try ${i + 1} (${hold} held)`,
     ).toBeVisible({ timeout: 30_000 });
   }
+});
+
+test("with JavaScript off the page shows the first rows, and a click lands on the project's URL", async ({
+  browser,
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  const newest = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  const context = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  try {
+    const noScript = await context.newPage();
+    const word = newest[0]!.town;
+    const matching = newest.filter((p) =>
+      searchable(p).some((f) => f.toLowerCase().includes(word.toLowerCase())),
+    );
+    await noScript.goto(`${APP_URL}/projects?q=${encodeURIComponent(word)}`);
+    // The rows are on the page as it loaded, not a skeleton waiting for script to reveal them.
+    await expect(
+      noScript.getByText(
+        `${matching.length.toLocaleString("en")} of ${projects.length.toLocaleString("en")} projects`,
+      ),
+    ).toBeVisible();
+    const second = matching[1] ?? matching[0]!;
+    await noScript.getByRole("link", { name: `Open ${second.name}` }).click();
+    // The project's URL, the view kept: the page a script would open the sheet on.
+    await expect(noScript).toHaveURL(new RegExp(`[?&]project=${encodeURIComponent(second.id)}`));
+    expect(new URL(noScript.url()).searchParams.get("q")).toBe(word);
+    await expect(noScript.getByRole("link", { name: `Open ${matching[0]!.name}` })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * The list's data held back, so that the page's script runs on the first screen: the list's keys already work
+ * there, and what they did carries over to the list when it arrives.
+ */
+test("the keyboard on the first screen: ↓ moves, the list keeps the row, Enter opens it; / waits for the search", async ({
+  page,
+}) => {
+  await openCurrentList(page, projects.length);
+  const newest = [...projects].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  let release = () => {};
+  await page.route("**/api/projects", async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  const firstScreenLink = (name: string) =>
+    page.locator("[data-first-screen]").getByRole("link", { name: `Open ${name}` });
+
+  await page.goto("/projects");
+  await firstScreenLink(newest[0]!.name).focus();
+  // Retried until the page's script has hydrated the first screen: before that ↓ does nothing.
+  await expect(async () => {
+    await firstScreenLink(newest[0]!.name).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(firstScreenLink(newest[1]!.name)).toBeFocused({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press("ArrowDown");
+  await expect(firstScreenLink(newest[2]!.name)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(firstScreenLink(newest[1]!.name)).toBeFocused();
+
+  release();
+  // The list has replaced the first screen; its row for the same project is active and focused.
+  await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+  await expect(tableRegion(page).locator("tbody tr:focus")).toContainText(newest[1]!.name);
+  await page.keyboard.press("ArrowDown");
+  await expect(tableRegion(page).locator("tbody tr:focus")).toContainText(newest[2]!.name);
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: newest[2]!.name }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]project=${encodeURIComponent(newest[2]!.id)}`));
+
+  // `/` pressed before the search exists focuses it as it arrives.
+  await page.goto("/projects");
+  await expect(async () => {
+    await firstScreenLink(newest[0]!.name).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(firstScreenLink(newest[1]!.name)).toBeFocused({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press("/");
+  release();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(newest[0]!.town);
+  await expect(searchBox(page)).toHaveValue(newest[0]!.town);
 });
 
 test("each first-screen row links to its project's URL, keeping the view", async ({ page }) => {
