@@ -76,8 +76,10 @@ for (const { label, target, skip } of storageTargets()) {
     it("the snapshot is encoded once, by the instance that fetched it: another serves the stored bytes", async () => {
       const a = await instance();
       const first = await a.getProjects();
-      // Its brotli stream follows the first answer (made in the background, then stored).
-      expect(first.ok && first.document.codings).toEqual(["gzip", "identity"]);
+      // Its brotli stream follows the first answer (made in the background, then stored): by the time the
+      // answer is read here it may be there already (a small list on a quiet machine), or not.
+      if (!first.ok) throw new Error("expected data");
+      expect(first.document.codings).toEqual(expect.arrayContaining(["gzip", "identity"]));
       await a.settled();
       const b = await instance();
       const second = await b.getProjects();
