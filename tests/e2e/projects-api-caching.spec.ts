@@ -236,34 +236,37 @@ test.describe("GET /api/projects: encoded once, revalidated with ETags", () => {
     // so the network's own status is read from Chromium's DevTools protocol.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
+    // DevTools may send a response's ExtraInfo before its request's own event: the two are joined when read.
     const projectRequests = new Set<string>();
-    const wireStatuses: number[] = [];
+    const statusOf = new Map<string, number>();
     cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
       if (new URL(request.url).pathname === "/api/projects") projectRequests.add(requestId);
     });
     cdp.on("Network.responseReceivedExtraInfo", ({ requestId, statusCode }) => {
-      if (projectRequests.has(requestId)) wireStatuses.push(statusCode);
+      statusOf.set(requestId, statusCode);
     });
+    const wireStatuses = () =>
+      [...projectRequests].flatMap((id) => (statusOf.has(id) ? [statusOf.get(id)!] : []));
 
     await page.clock.install();
     await page.goto("/projects");
     await expect(rowCount(page)).toHaveText(`${SIM.projects} projects`);
     const firstRow = await bodyRows(page).first().textContent();
     // DevTools reports the wire status a moment after the page has the answer.
-    await expect.poll(() => wireStatuses).toEqual([200]);
+    await expect.poll(() => wireStatuses()).toEqual([200]);
 
     // React Query polls every 60 s (lib/projects/queries.ts): move the page's clock past it. A refresh of
     // the snapshot may land in between (a new tag, a 200); the poll after it finds the same tag.
-    for (let poll = 0; poll < 3 && !wireStatuses.includes(304); poll++) {
+    for (let poll = 0; poll < 3 && !wireStatuses().includes(304); poll++) {
       const refetched = page.waitForResponse(
         (response) => new URL(response.url()).pathname === "/api/projects",
       );
       await page.clock.fastForward("01:01");
       const response = await refetched;
       expect((await response.request().allHeaders())["if-none-match"]).toMatch(/^"[^"]+"$/);
-      await expect.poll(() => wireStatuses.length).toBe(poll + 2);
+      await expect.poll(() => wireStatuses().length).toBe(poll + 2);
     }
-    expect(wireStatuses.slice(1)).toContain(304);
+    expect(wireStatuses().slice(1)).toContain(304);
     await expect(rowCount(page)).toHaveText(`${SIM.projects} projects`);
     await expect(bodyRows(page).first()).toHaveText(firstRow!);
   });
