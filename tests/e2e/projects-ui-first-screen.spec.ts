@@ -178,14 +178,17 @@ test("the keyboard on the first screen: ↓ moves, the list keeps the row, Enter
   const firstScreenLink = (name: string) =>
     page.locator("[data-first-screen]").getByRole("link", { name: `Open ${name}` });
 
-  await page.goto("/projects");
-  await firstScreenLink(newest[0]!.name).focus();
-  // Retried until the page's script has hydrated the first screen: before that ↓ does nothing.
-  await expect(async () => {
-    await firstScreenLink(newest[0]!.name).focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(firstScreenLink(newest[1]!.name)).toBeFocused({ timeout: 500 });
-  }).toPass({ timeout: 30_000 });
+  /** Opens the page (the list held back) and waits for its script: until it has run, ↓ does nothing. */
+  const openFirstScreenOnSecondRow = async () => {
+    await page.goto("/projects");
+    await expect(async () => {
+      await firstScreenLink(newest[0]!.name).focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(firstScreenLink(newest[1]!.name)).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+  };
+
+  await openFirstScreenOnSecondRow();
   await page.keyboard.press("ArrowDown");
   await expect(firstScreenLink(newest[2]!.name)).toBeFocused();
   await page.keyboard.press("ArrowUp");
@@ -204,12 +207,7 @@ test("the keyboard on the first screen: ↓ moves, the list keeps the row, Enter
   await expect(page).toHaveURL(new RegExp(`[?&]project=${encodeURIComponent(newest[2]!.id)}`));
 
   // `/` pressed before the search exists focuses it as it arrives.
-  await page.goto("/projects");
-  await expect(async () => {
-    await firstScreenLink(newest[0]!.name).focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(firstScreenLink(newest[1]!.name)).toBeFocused({ timeout: 500 });
-  }).toPass({ timeout: 30_000 });
+  await openFirstScreenOnSecondRow();
   await page.keyboard.press("/");
   release();
   await expect(searchBox(page)).toBeFocused();
