@@ -47,13 +47,10 @@ let cache: { tag: string; index: ProjectsIndex; orders: Map<string, Uint32Array>
  */
 export const FIRST_SCREEN_WAIT_MS = 1_000;
 
-export async function firstScreenWithin(
-  view: ProjectsViewState,
-  waitMs = FIRST_SCREEN_WAIT_MS,
-): Promise<FirstScreen | null> {
+export function firstScreenWithin(view: ProjectsViewState): Promise<FirstScreen | null> {
   return resultWithin(
     firstScreen(view).catch(() => null),
-    waitMs,
+    FIRST_SCREEN_WAIT_MS,
   );
 }
 
