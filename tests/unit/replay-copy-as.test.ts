@@ -409,6 +409,26 @@ describe("toFetch", () => {
     );
   });
 
+  it("sends a header named __proto__, which Node's fetch would leave out, in another casing and says so", async () => {
+    seen.length = 0;
+    const source = asSource({
+      method: "POST",
+      headers: [
+        ["__proto__", "x"],
+        ["x-kept", "1"],
+      ],
+      body: Buffer.from("{}"),
+    });
+    const code = toFetch(source);
+    expect(code).toContain(
+      "// __proto__ is written __PROTO__: Node's fetch leaves out a header named exactly __proto__, and names are case-insensitive\n",
+    );
+    expect(await runFetch([code])).toMatchObject({ stderr: "" });
+    expect(header(seen[0]!, "__proto__")).toBe("x");
+    expect(header(seen[0]!, "x-kept")).toBe("1");
+    expect(toFetch({ ...source, headers: [["__Proto__", "x"]] })).not.toMatch(/PROTO|written/);
+  });
+
   it("property: any delivery HTTP allows is sent byte for byte by the snippet run in Node", async () => {
     await fc.assert(
       fc.asyncProperty(batch(delivery), async (deliveries) => {

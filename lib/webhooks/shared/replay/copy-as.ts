@@ -129,6 +129,13 @@ function repeatedNames(headers: [string, string][]): string[] {
 }
 
 /**
+ * Node's fetch (undici) gathers the header lines in a plain object, where a key spelled exactly `__proto__`
+ * sets nothing, so that one header never leaves; any other casing of it is sent.
+ */
+const NODE_FETCH_DROPS = "__proto__";
+const NODE_FETCH_SENDS = "__PROTO__";
+
+/**
  * A `fetch` call (Node 18+, Deno, Bun; a browser refuses some of these headers, such as User-Agent). Every
  * string is an ASCII literal (jsString). The body is bytes, so fetch adds no `Content-Type` of its own: a
  * UTF-8 body as a readable literal encoded to UTF-8 (the same bytes), any other as base64.
@@ -138,6 +145,11 @@ export function toFetch(source: CopySource): string {
   const text = utf8Text(source.body);
   const lines = leftOutNotes(sendable).map((note) => `// ${note}`);
   const repeated = repeatedNames(sendable.headers);
+  if (sendable.headers.some(([name]) => name === NODE_FETCH_DROPS)) {
+    lines.push(
+      `// ${NODE_FETCH_DROPS} is written ${NODE_FETCH_SENDS}: Node's fetch leaves out a header named exactly ${NODE_FETCH_DROPS}, and names are case-insensitive`,
+    );
+  }
   if (repeated.length > 0) {
     lines.push(
       `// fetch sends a repeated header as one line, its values joined by ", ": ${repeated.join(", ")}`,
@@ -151,7 +163,8 @@ export function toFetch(source: CopySource): string {
   lines.push(`  method: ${jsString(source.method)},`);
   lines.push("  headers: [");
   for (const [name, value] of sendable.headers) {
-    lines.push(`    [${jsString(name)}, ${jsString(headerByteString(value))}],`);
+    const sentName = name === NODE_FETCH_DROPS ? NODE_FETCH_SENDS : name;
+    lines.push(`    [${jsString(sentName)}, ${jsString(headerByteString(value))}],`);
   }
   lines.push("  ],");
   lines.push(`  body: ${bodyExpression},`);
