@@ -5,17 +5,21 @@ import { z } from "@/lib/zod";
  * our own /api/projects). Safe to import anywhere: nothing here is secret.
  */
 
-/** The spec's exact timestamp format, `YYYY-MM-DDTHH:MM:SSZ`, and a real calendar date. */
-const STRICT_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+/**
+ * The spec's exact timestamp format, `YYYY-MM-DDTHH:MM:SSZ`, of a real calendar date (days per month, leap
+ * years: every fourth, not centuries, but every fourth century). One pattern rather than a check in code: a
+ * refresh checks 200,000 timestamps, and zod runs a pattern several times faster than a refinement.
+ */
+const MONTH_DAY = String.raw`(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])`;
+const LEAP_YEAR = String.raw`\d\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00`;
+const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d`;
+const STRICT_UTC = new RegExp(
+  String.raw`^(?:\d{4}-(?:${MONTH_DAY})|(?:${LEAP_YEAR})-02-29)T${TIME}Z$`,
+);
 
-export function isStrictUtcTimestamp(value: string): boolean {
-  const match = STRICT_UTC.exec(value);
-  if (!match) return false;
-  const date = new Date(value);
-  return !Number.isNaN(date.getTime()) && date.toISOString().replace(".000Z", "Z") === value;
-}
+export const isStrictUtcTimestamp = (value: string): boolean => STRICT_UTC.test(value);
 
-export const strictUtcTimestamp = z.string().refine(isStrictUtcTimestamp, {
+export const strictUtcTimestamp = z.string().regex(STRICT_UTC, {
   message: "must be a UTC timestamp formatted YYYY-MM-DDTHH:MM:SSZ",
 });
 
