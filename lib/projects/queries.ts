@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ProjectsResponse } from "./schema";
+import { readProjectsBody } from "./read-projects-body";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "./schema-version";
 
 /**
@@ -15,13 +16,6 @@ function apiError(body: unknown): { error: string; code: string } | null {
   if (typeof body !== "object" || body === null) return null;
   const { error, code } = body as Record<string, unknown>;
   return typeof error === "string" && typeof code === "string" ? { error, code } : null;
-}
-
-/** The answer's outline, checked in constant time: the rows themselves are the server's to validate. */
-function isProjectsResponse(body: unknown): body is ProjectsResponse {
-  if (typeof body !== "object" || body === null) return false;
-  const { projects, fetchedAt, stale } = body as Record<string, unknown>;
-  return Array.isArray(projects) && typeof fetchedAt === "string" && typeof stale === "boolean";
 }
 
 export class ProjectsRequestError extends Error {
@@ -107,8 +101,8 @@ export async function fetchProjects({
     );
   }
 
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!isProjectsResponse(body)) {
+  const body = await readProjectsBody(response, signal);
+  if (!body) {
     throw new ProjectsRequestError(
       response.status,
       "invalid_response",

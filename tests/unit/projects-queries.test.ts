@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchProjects, ProjectsRequestError } from "@/lib/projects/queries";
+import { bodyMessages, fromMessages, PROJECTS_PER_MESSAGE } from "@/lib/projects/projects-body";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 
 /**
@@ -162,5 +163,52 @@ describe("fetchProjects", () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: "network_error", status: 0 });
+  });
+});
+
+describe("the projects body read in slices (what the browser's worker sends)", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+  const project = good.projects[0]!;
+
+  it("gives back the whole answer, in order, from slices of PROJECTS_PER_MESSAGE projects", () => {
+    const projects = Array.from({ length: 2 * PROJECTS_PER_MESSAGE + 1 }, (_, i) => ({
+      ...project,
+      id: `p${i}`,
+      name: `Bâtiment ${i} — 北`,
+    }));
+    const answer = { ...good, projects };
+    const messages = [...bodyMessages(bytes(JSON.stringify(answer)))];
+    expect(messages.map((m) => m.kind)).toEqual([
+      "outline",
+      "projects",
+      "projects",
+      "projects",
+      "end",
+    ]);
+    expect(messages[0]).toEqual({ kind: "outline", outline: { ...good, projects: undefined } });
+    expect(fromMessages(messages)).toEqual(answer);
+  });
+
+  it("an empty list is an outline and an end", () => {
+    const answer = { projects: [], fetchedAt: good.fetchedAt, stale: false };
+    const messages = [...bodyMessages(bytes(JSON.stringify(answer)))];
+    expect(messages.map((m) => m.kind)).toEqual(["outline", "end"]);
+    expect(fromMessages(messages)).toEqual(answer);
+  });
+
+  it.each([
+    ["not JSON", "<html>Sign in</html>"],
+    ["cut off", JSON.stringify(good).slice(0, 40)],
+    ["another shape", JSON.stringify({ items: [] })],
+    ["projects that are not a list", JSON.stringify({ ...good, projects: {} })],
+  ])("%s: one 'invalid' message, and no answer", (_, text) => {
+    const messages = [...bodyMessages(bytes(text))];
+    expect(messages).toEqual([{ kind: "invalid" }]);
+    expect(fromMessages(messages)).toBeUndefined();
+  });
+
+  it("messages that stop before the end are no answer", () => {
+    const messages = [...bodyMessages(bytes(JSON.stringify(good)))];
+    expect(fromMessages(messages.slice(0, -1))).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COSTLY_RANK_COLUMNS } from "@/lib/projects/columns";
 import {
+  columnRanks,
   columnValues,
   facetOptions,
   indexProjects,
@@ -295,5 +297,37 @@ describe("filtering and facets", () => {
         }).rows,
       ),
     ).toEqual(["3 days"]);
+  });
+});
+
+describe("instant ranks", () => {
+  /** The ranks as first written: the distinct instants sorted, each row's place among them (NaN last). */
+  function reference(times: number[]): number[] {
+    const distinct = Float64Array.from(new Set(times)).sort();
+    const rankOf = new Map<number, number>();
+    distinct.forEach((t, k) => rankOf.set(t, k));
+    return times.map((t) => rankOf.get(t)!);
+  }
+
+  const timestamp = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc
+        .integer({ min: 0, max: 40 })
+        .map((d) => `2025-01-${String(1 + (d % 28)).padStart(2, "0")}T0${d % 10}:00:00Z`),
+    },
+    { weight: 1, arbitrary: fc.constantFrom("not a date", "", "2025-02-30T00:00:00Z") },
+  );
+
+  it("property: each row's rank is its instant's place among the distinct ones, unparseable last", () => {
+    fc.assert(
+      fc.property(fc.array(timestamp, { maxLength: 200 }), (stamps) => {
+        const index = indexProjects(
+          stamps.map((updated_at, i) => project({ id: `p${i}`, updated_at })),
+        );
+        const times = [...index.instants.updated];
+        expect([...columnRanks(index, "updated")]).toEqual(reference(times));
+      }),
+    );
   });
 });

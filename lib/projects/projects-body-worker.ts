@@ -1,0 +1,9 @@
+/**
+ * Decodes and parses `/api/projects`' body off the page's main thread and sends it back in slices
+ * (./read-projects-body.ts). Receives the body's bytes (transferred), answers with its messages.
+ */
+import { bodyMessages } from "./projects-body";
+
+self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
+  for (const message of bodyMessages(event.data)) self.postMessage(message);
+};

@@ -1,0 +1,56 @@
+import type { ProjectsResponse } from "./schema";
+
+/**
+ * `/api/projects`' body as messages, and back: what the worker that parses it off the page's main thread
+ * sends (./projects-body-worker.ts, read by ./read-projects-body.ts). Pure, so that the tests run it as is.
+ */
+
+/** What the worker sends, in order: the answer without its projects, the projects in slices, the end. */
+export type BodyMessage =
+  | { kind: "outline"; outline: Omit<ProjectsResponse, "projects"> }
+  | { kind: "projects"; projects: ProjectsResponse["projects"] }
+  | { kind: "end" }
+  | { kind: "invalid" };
+
+/** Projects per message: deserializing one slice is a task of a few milliseconds on a phone. */
+export const PROJECTS_PER_MESSAGE = 2_000;
+
+/** The answer's outline, checked in constant time: the rows themselves are the server's to validate. */
+export function isProjectsResponse(body: unknown): body is ProjectsResponse {
+  if (typeof body !== "object" || body === null) return false;
+  const { projects, fetchedAt, stale } = body as Record<string, unknown>;
+  return Array.isArray(projects) && typeof fetchedAt === "string" && typeof stale === "boolean";
+}
+
+/** The messages for one body's bytes (what the worker runs; a function of its own so tests can run it). */
+export function* bodyMessages(bytes: ArrayBuffer): Generator<BodyMessage> {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    body = undefined;
+  }
+  if (!isProjectsResponse(body)) {
+    yield { kind: "invalid" };
+    return;
+  }
+  const { projects, ...outline } = body;
+  yield { kind: "outline", outline };
+  for (let at = 0; at < projects.length; at += PROJECTS_PER_MESSAGE) {
+    yield { kind: "projects", projects: projects.slice(at, at + PROJECTS_PER_MESSAGE) };
+  }
+  yield { kind: "end" };
+}
+
+/** The answer from the messages, in order; undefined when the body was not a projects answer. */
+export function fromMessages(messages: Iterable<BodyMessage>): ProjectsResponse | undefined {
+  let outline: Omit<ProjectsResponse, "projects"> | undefined;
+  const slices: ProjectsResponse["projects"][] = [];
+  for (const message of messages) {
+    if (message.kind === "invalid") return undefined;
+    if (message.kind === "outline") outline = message.outline;
+    if (message.kind === "projects") slices.push(message.projects);
+    if (message.kind === "end") return outline && { ...outline, projects: slices.flat() };
+  }
+  return undefined;
+}
