@@ -1,6 +1,6 @@
 /**
  * Decodes and parses `/api/projects`' body off the page's main thread and sends it back in slices
- * (./read-projects-body.ts). Receives the body's bytes (transferred), answers with its messages.
+ * (./read-projects-body.ts). Receives the body's bytes (a copy), answers with its messages.
  */
 import { bodyMessages } from "./projects-body";
 

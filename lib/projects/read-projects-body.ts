@@ -31,10 +31,14 @@ export async function readProjectsBody(
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./projects-body-worker.ts", import.meta.url));
-    signal?.addEventListener("abort", () => {
-      worker.terminate();
-      reject(signal.reason);
-    });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        worker.terminate();
+        reject(signal.reason);
+      },
+      { once: true },
+    );
     const received: BodyMessage[] = [];
     worker.onmessage = (event: MessageEvent<BodyMessage>) => {
       received.push(event.data);
