@@ -1,14 +1,21 @@
+import { indexParts, provideIndexParts, type IndexParts } from "./rows";
 import type { ProjectsResponse } from "./schema";
 
 /**
  * `/api/projects`' body as messages, and back: what the worker that parses it off the page's main thread
- * sends (./projects-body-worker.ts, read by ./read-projects-body.ts). Pure, so that the tests run it as is.
+ * sends (./projects-body-worker.ts, read by ./read-projects-body.ts). The worker also makes the table's index
+ * (./rows.ts) where it has the list, so that the page only joins its parts to the projects. Free of the
+ * browser, so that the tests run it as is.
  */
 
-/** What the worker sends, in order: the answer without its projects, the projects in slices, the end. */
+/**
+ * What the worker sends, in order: the answer without its projects, the projects in slices, the index's
+ * parts, the end.
+ */
 export type BodyMessage =
   | { kind: "outline"; outline: Omit<ProjectsResponse, "projects"> }
   | { kind: "projects"; projects: ProjectsResponse["projects"] }
+  | { kind: "index"; parts: IndexParts }
   | { kind: "end" }
   | { kind: "invalid" };
 
@@ -39,18 +46,29 @@ export function* bodyMessages(bytes: ArrayBuffer): Generator<BodyMessage> {
   for (let at = 0; at < projects.length; at += PROJECTS_PER_MESSAGE) {
     yield { kind: "projects", projects: projects.slice(at, at + PROJECTS_PER_MESSAGE) };
   }
+  yield { kind: "index", parts: indexParts(projects) };
   yield { kind: "end" };
 }
 
-/** The answer from the messages, in order; undefined when the body was not a projects answer. */
+/**
+ * The answer from the messages, in order; undefined when the body was not a projects answer. The index's
+ * parts go to `indexProjects` (provideIndexParts), which finds them by the answer's list.
+ */
 export function fromMessages(messages: Iterable<BodyMessage>): ProjectsResponse | undefined {
   let outline: Omit<ProjectsResponse, "projects"> | undefined;
+  let parts: IndexParts | undefined;
   const slices: ProjectsResponse["projects"][] = [];
   for (const message of messages) {
     if (message.kind === "invalid") return undefined;
     if (message.kind === "outline") outline = message.outline;
     if (message.kind === "projects") slices.push(message.projects);
-    if (message.kind === "end") return outline && { ...outline, projects: slices.flat() };
+    if (message.kind === "index") parts = message.parts;
+    if (message.kind === "end") {
+      if (!outline) return undefined;
+      const projects = slices.flat();
+      if (parts) provideIndexParts(projects, parts);
+      return { ...outline, projects };
+    }
   }
   return undefined;
 }

@@ -69,7 +69,20 @@ function numberer(): FacetValues & { id: (value: string) => number } {
   };
 }
 
-export function indexProjects(projects: Project[]): ProjectsIndex {
+/**
+ * What an index holds besides the projects: flat arrays, cheap to send from a worker (the projects body
+ * worker makes them where it parses the list, lib/projects/projects-body.ts).
+ */
+export interface IndexParts {
+  haystack: string;
+  offsets: Uint32Array;
+  instants: Record<InstantColumnId, Float64Array>;
+  valueIds: Record<FacetId, Uint32Array>;
+  /** Each facet's values by id, in the order they first appear. */
+  facetValues: Record<FacetId, string[]>;
+}
+
+export function indexParts(projects: Project[]): IndexParts {
   const n = projects.length;
   const numberers = byColumn(FACET_IDS, () => numberer());
   const valueIds = byColumn(FACET_IDS, () => new Uint32Array(n));
@@ -93,20 +106,50 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
     for (const id of FACET_IDS) valueIds[id][i] = numberers[id].id(columnValue(id, p));
   }
   offsets[n] = length;
+  return {
+    haystack: keys.join(""),
+    offsets,
+    instants,
+    valueIds,
+    facetValues: byColumn(FACET_IDS, (id) => numberers[id].byId),
+  };
+}
+
+/** The typed arrays of `parts`, which a worker can hand over without copying. */
+export function indexPartsBuffers(parts: IndexParts): ArrayBuffer[] {
+  const arrays = [
+    parts.offsets,
+    ...Object.values(parts.instants),
+    ...Object.values(parts.valueIds),
+  ];
+  return arrays.map((array) => array.buffer as ArrayBuffer);
+}
+
+/** Parts made elsewhere for a list (by the body worker), found by the list itself. */
+const madeElsewhere = new WeakMap<Project[], IndexParts>();
+
+/** Hands `indexProjects` the parts of `projects` made off the main thread, so that it does not redo them. */
+export function provideIndexParts(projects: Project[], parts: IndexParts): void {
+  if (parts.offsets.length === projects.length + 1) madeElsewhere.set(projects, parts);
+}
+
+export function indexProjects(projects: Project[]): ProjectsIndex {
+  const { facetValues, ...parts } = madeElsewhere.get(projects) ?? indexParts(projects);
+  const facets = byColumn(FACET_IDS, (id) => ({
+    byId: facetValues[id],
+    ids: new Map(facetValues[id].map((value, k) => [value, k])),
+  }));
   // An empty string cannot be told apart from "no filter" in the URL, so it is not offered as an option.
   const list = (f: FacetValues) => f.byId.filter((v) => v !== "").sort(naturalCompare);
   let values: Record<FacetId, string[]> | undefined;
   return {
     projects,
-    haystack: keys.join(""),
-    offsets,
-    instants,
-    valueIds,
+    ...parts,
     // Sorted when first read (a facet's options opening): the collator costs a phone tens of milliseconds.
     get values() {
-      return (values ??= byColumn(FACET_IDS, (id) => list(numberers[id])));
+      return (values ??= byColumn(FACET_IDS, (id) => list(facets[id])));
     },
-    facets: byColumn(FACET_IDS, (id) => ({ byId: numberers[id].byId, ids: numberers[id].ids })),
+    facets,
     ranks: {},
   };
 }

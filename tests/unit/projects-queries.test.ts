@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchProjects, ProjectsRequestError } from "@/lib/projects/queries";
 import { bodyMessages, fromMessages, PROJECTS_PER_MESSAGE } from "@/lib/projects/projects-body";
+import { indexProjects, sortIndex } from "@/lib/projects/rows";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 
 /**
@@ -183,6 +184,7 @@ describe("the projects body read in slices (what the browser's worker sends)", (
       "projects",
       "projects",
       "projects",
+      "index",
       "end",
     ]);
     expect(messages[0]).toEqual({ kind: "outline", outline: { ...good, projects: undefined } });
@@ -192,7 +194,7 @@ describe("the projects body read in slices (what the browser's worker sends)", (
   it("an empty list is an outline and an end", () => {
     const answer = { projects: [], fetchedAt: good.fetchedAt, stale: false };
     const messages = [...bodyMessages(bytes(JSON.stringify(answer)))];
-    expect(messages.map((m) => m.kind)).toEqual(["outline", "end"]);
+    expect(messages.map((m) => m.kind)).toEqual(["outline", "index", "end"]);
     expect(fromMessages(messages)).toEqual(answer);
   });
 
@@ -205,6 +207,33 @@ describe("the projects body read in slices (what the browser's worker sends)", (
     const messages = [...bodyMessages(bytes(text))];
     expect(messages).toEqual([{ kind: "invalid" }]);
     expect(fromMessages(messages)).toBeUndefined();
+  });
+
+  it("the table's index joined from the worker's parts is the index made from the list", () => {
+    const projects = Array.from({ length: 500 }, (_, i) => ({
+      ...project,
+      id: `p${i}`,
+      name: `Bâtiment ${i % 7} — ÉTÉ`,
+      status: ["active", "paused", ""][i % 3]!,
+      town: `Town ${i % 11}`,
+      updated_at: i % 50 === 0 ? "not a date" : `2025-0${1 + (i % 9)}-1${i % 10}T00:00:00Z`,
+    }));
+    const answer = fromMessages(bodyMessages(bytes(JSON.stringify({ ...good, projects }))))!;
+    const joined = indexProjects(answer.projects);
+    const made = indexProjects(structuredClone(answer.projects));
+    for (const part of [
+      "projects",
+      "haystack",
+      "offsets",
+      "instants",
+      "valueIds",
+      "facets",
+    ] as const)
+      expect(joined[part]).toEqual(made[part]);
+    expect(joined.values).toEqual(made.values);
+    expect(sortIndex(joined, [{ id: "updated", desc: true }])).toEqual(
+      sortIndex(made, [{ id: "updated", desc: true }]),
+    );
   });
 
   it("messages that stop before the end are no answer", () => {
