@@ -40,12 +40,14 @@ export function parseInput<T extends z.ZodType>(
  * rather than read as its last value.
  */
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const input: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    input[key] = values.length === 1 ? values[0]! : values;
-  }
-  return input;
+  // fromEntries makes every key an own property: assigned, `?__proto__=a&__proto__=b` would set the
+  // object's prototype instead and vanish from what the schema checks.
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((key) => {
+      const values = params.getAll(key);
+      return [key, values.length === 1 ? values[0]! : values];
+    }),
+  );
 }
 
 export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchParams): z.infer<T> {

@@ -63,10 +63,14 @@ export function streamQueryInput(params: URLSearchParams): Record<string, unknow
       .getAll(key)
       .flatMap((value) => value.split(","))
       .filter((value) => value.trim() !== "");
-  const input: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    input[key] = key === "endpoint" || key === "events" ? many(key) : params.get(key);
-  }
+  // Own properties only (see queryObject in lib/api/input.ts): a `__proto__` key is refused by the
+  // strict schema rather than setting the object's prototype.
+  const input: Record<string, unknown> = Object.fromEntries(
+    [...new Set(params.keys())].map((key) => [
+      key,
+      key === "endpoint" || key === "events" ? many(key) : params.get(key),
+    ]),
+  );
   input.endpoint ??= [];
   input.events ??= [];
   return input;
