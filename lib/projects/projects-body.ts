@@ -1,4 +1,4 @@
-import { indexParts, provideIndexParts, type IndexParts } from "./rows";
+import { indexParts, provideIndexParts, withInstantRanks, type IndexParts } from "./rows";
 import type { ProjectsResponse } from "./schema";
 
 /**
@@ -46,7 +46,7 @@ export function* bodyMessages(bytes: ArrayBuffer): Generator<BodyMessage> {
   for (let at = 0; at < projects.length; at += PROJECTS_PER_MESSAGE) {
     yield { kind: "projects", projects: projects.slice(at, at + PROJECTS_PER_MESSAGE) };
   }
-  yield { kind: "index", parts: indexParts(projects) };
+  yield { kind: "index", parts: withInstantRanks(indexParts(projects)) };
   yield { kind: "end" };
 }
 

@@ -80,6 +80,8 @@ export interface IndexParts {
   valueIds: Record<FacetId, Uint32Array>;
   /** Each facet's values by id, in the order they first appear. */
   facetValues: Record<FacetId, string[]>;
+  /** Ranks made ahead of need (withInstantRanks), kept by the index. */
+  ranks: Partial<Record<ProjectColumnId, Uint32Array>>;
 }
 
 export function indexParts(projects: Project[]): IndexParts {
@@ -112,7 +114,18 @@ export function indexParts(projects: Project[]): IndexParts {
     instants,
     valueIds,
     facetValues: byColumn(FACET_IDS, (id) => numberers[id].byId),
+    ranks: {},
   };
+}
+
+/**
+ * `parts` with the timestamp columns ranked, one of which is the default sort: what the body worker does
+ * before sending them, so that the page's first sort is a counting sort only.
+ */
+export function withInstantRanks(parts: IndexParts): IndexParts {
+  const ranks = { ...parts.ranks };
+  for (const id of INSTANT_COLUMN_IDS) ranks[id] ??= instantRanks(parts.instants[id]);
+  return { ...parts, ranks };
 }
 
 /** The typed arrays of `parts`, which a worker can hand over without copying. */
@@ -121,6 +134,7 @@ export function indexPartsBuffers(parts: IndexParts): ArrayBuffer[] {
     parts.offsets,
     ...Object.values(parts.instants),
     ...Object.values(parts.valueIds),
+    ...Object.values(parts.ranks),
   ];
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }
@@ -134,7 +148,7 @@ export function provideIndexParts(projects: Project[], parts: IndexParts): void 
 }
 
 export function indexProjects(projects: Project[]): ProjectsIndex {
-  const { facetValues, ...parts } = madeElsewhere.get(projects) ?? indexParts(projects);
+  const { facetValues, ranks, ...parts } = madeElsewhere.get(projects) ?? indexParts(projects);
   const facets = byColumn(FACET_IDS, (id) => ({
     byId: facetValues[id],
     ids: new Map(facetValues[id].map((value, k) => [value, k])),
@@ -150,7 +164,7 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
       return (values ??= byColumn(FACET_IDS, (id) => list(facets[id])));
     },
     facets,
-    ranks: {},
+    ranks: { ...ranks },
   };
 }
 
