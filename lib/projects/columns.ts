@@ -7,7 +7,7 @@ import { statusLabel } from "./status";
  * the sort and its ranks, the column choice and its defaults are all read from here; adding a column is
  * one entry below plus its test (`tests/unit/projects-columns.test.ts`).
  *
- * Pure data, no React: the server's first screen, the rank worker's row pipeline and the unit tests import
+ * Pure data, no React: the server's first screen, the body worker's row pipeline and the unit tests import
  * it. How each `cell` looks is one renderer per cell kind in `components/projects/project-cell.tsx`, typed
  * `Record<CellKind, …>`, so a new kind without a renderer fails `tsc`.
  */
@@ -202,7 +202,8 @@ export const SEARCHED_COLUMN_IDS: readonly ProjectColumnId[] = PROJECT_COLUMN_ID
 
 /**
  * Text columns with a value per row rather than a few shared ones (no facet): ranking them runs the
- * collator over up to every row, so a large list ranks them in a worker ahead of a click. Shown columns first.
+ * collator over up to every row, so the body worker ranks them ahead of a click (./projects-body.ts). Shown
+ * columns first.
  */
 export const COSTLY_RANK_COLUMNS: readonly ProjectColumnId[] = PROJECT_COLUMN_IDS.filter(
   (id) => PROJECT_COLUMNS[id].type === "text" && !("facet" in PROJECT_COLUMNS[id]),

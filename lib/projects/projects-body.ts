@@ -1,4 +1,11 @@
-import { indexParts, provideIndexParts, withInstantRanks, type IndexParts } from "./rows";
+import { COSTLY_RANK_COLUMNS, type ProjectColumnId } from "./columns";
+import {
+  indexPartsAhead,
+  provideIndexParts,
+  provideRanks,
+  textRanks,
+  type IndexParts,
+} from "./rows";
 import type { ProjectsResponse } from "./schema";
 
 /**
@@ -10,13 +17,16 @@ import type { ProjectsResponse } from "./schema";
 
 /**
  * What the worker sends, in order: the answer without its projects, the projects in slices, the index's
- * parts, the end.
+ * parts, the end; then, while the page already shows the list, the long text columns' ranks one by one (the
+ * collator over 100,000 names takes a phone's main thread a few hundred milliseconds), so that a click on
+ * their header sorts at once.
  */
 export type BodyMessage =
   | { kind: "outline"; outline: Omit<ProjectsResponse, "projects"> }
   | { kind: "projects"; projects: ProjectsResponse["projects"] }
   | { kind: "index"; parts: IndexParts }
   | { kind: "end" }
+  | { kind: "ranks"; column: ProjectColumnId; ranks: Uint32Array }
   | { kind: "invalid" };
 
 /** Projects per message: deserializing one slice is a task of a few milliseconds on a phone. */
@@ -46,13 +56,17 @@ export function* bodyMessages(bytes: ArrayBuffer): Generator<BodyMessage> {
   for (let at = 0; at < projects.length; at += PROJECTS_PER_MESSAGE) {
     yield { kind: "projects", projects: projects.slice(at, at + PROJECTS_PER_MESSAGE) };
   }
-  yield { kind: "index", parts: withInstantRanks(indexParts(projects)) };
+  yield { kind: "index", parts: indexPartsAhead(projects) };
   yield { kind: "end" };
+  for (const column of COSTLY_RANK_COLUMNS) {
+    yield { kind: "ranks", column, ranks: textRanks(projects, column) };
+  }
 }
 
 /**
- * The answer from the messages, in order; undefined when the body was not a projects answer. The index's
- * parts go to `indexProjects` (provideIndexParts), which finds them by the answer's list.
+ * The answer from the messages, in order, up to the end; undefined when the body was not a projects answer.
+ * The index's parts go to `indexProjects` (provideIndexParts), which finds them by the answer's list, and so
+ * do ranks that come after the end (receiveRanks).
  */
 export function fromMessages(messages: Iterable<BodyMessage>): ProjectsResponse | undefined {
   let outline: Omit<ProjectsResponse, "projects"> | undefined;
@@ -71,4 +85,9 @@ export function fromMessages(messages: Iterable<BodyMessage>): ProjectsResponse 
     }
   }
   return undefined;
+}
+
+/** Ranks the worker sent after the answer's end, kept for the answer's index. */
+export function receiveRanks(answer: ProjectsResponse, message: BodyMessage): void {
+  if (message.kind === "ranks") provideRanks(answer.projects, message.column, message.ranks);
 }

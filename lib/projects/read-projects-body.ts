@@ -1,4 +1,4 @@
-import { bodyMessages, fromMessages, type BodyMessage } from "./projects-body";
+import { bodyMessages, fromMessages, receiveRanks, type BodyMessage } from "./projects-body";
 import type { ProjectsResponse } from "./schema";
 
 /**
@@ -6,8 +6,9 @@ import type { ProjectsResponse } from "./schema";
  * whose decoding and parsing take a phone's main thread most of a second in one piece (780 ms at Lighthouse's
  * 4× CPU slowdown), and the list is read again on every refetch. In a browser the bytes go to a worker
  * (./projects-body-worker.ts), which decodes and parses them and sends the projects back in slices: each
- * slice is a short task of its own, so a tap or a keystroke waits for one slice at most. Elsewhere (Node: the
- * tests, scripts) and for small bodies, the body is parsed in place.
+ * slice is a short task of its own, so a tap or a keystroke waits for one slice at most. It also makes the
+ * table's index and ranks the long text columns (./projects-body.ts). Elsewhere (Node: the tests, scripts)
+ * and for small bodies, the body is parsed in place.
  */
 
 /** Below this many bytes, parsing in place is quicker than starting a worker. */
@@ -40,17 +41,28 @@ export async function readProjectsBody(
       { once: true },
     );
     const received: BodyMessage[] = [];
-    worker.onmessage = (event: MessageEvent<BodyMessage>) => {
-      received.push(event.data);
-      if (event.data.kind === "end" || event.data.kind === "invalid") {
-        worker.terminate();
-        resolve(fromMessages(received));
-      }
+    let answer: ProjectsResponse | undefined;
+    let settled = false;
+    const settle = (result: ProjectsResponse | undefined) => {
+      settled = true;
+      answer = result;
+      resolve(result);
     };
-    // A worker that cannot start (its script gone after a deploy, say) leaves the work to this thread.
+    worker.onmessage = (event: MessageEvent<BodyMessage>) => {
+      const message = event.data;
+      // After the end come ranks for the list already shown; the worker closes itself after the last.
+      if (settled) {
+        if (answer) receiveRanks(answer, message);
+        return;
+      }
+      received.push(message);
+      if (message.kind === "end" || message.kind === "invalid") settle(fromMessages(received));
+    };
+    // A worker that cannot start (its script gone after a deploy, say) leaves the work to this thread; one
+    // that fails while ranking leaves the columns to be ranked on a click.
     worker.onerror = () => {
       worker.terminate();
-      resolve(fromMessages(bodyMessages(bytes)));
+      if (!settled) settle(fromMessages(bodyMessages(bytes)));
     };
     // Copied rather than transferred, so that this thread still has the bytes if the worker fails.
     worker.postMessage(bytes);

@@ -13,7 +13,7 @@ import {
 import { resolveDateRange, type Interval } from "./date-range";
 import { naturalCompare } from "./format";
 import type { Project } from "./schema";
-import type { ProjectsFilters, ProjectsSort } from "./view";
+import { DEFAULT_SORT, sortEquals, type ProjectsFilters, type ProjectsSort } from "./view";
 
 /**
  * The table's rows from the projects and the view, without React: filtering, faceted counts and sorting,
@@ -45,6 +45,8 @@ export interface ProjectsIndex {
   facets: Record<FacetId, FacetValues>;
   /** Per column, each row's place in that column's order (equal values share one), made when first needed. */
   ranks: Partial<Record<ProjectColumnId, Uint32Array>>;
+  /** The rows in DEFAULT_SORT's order, when made ahead of need (by the body worker). */
+  defaultOrder?: Uint32Array;
 }
 
 /** Fields are joined by FIELD_SEP and rows end with ROW_END; neither can be searched for, so no match spans two. */
@@ -80,7 +82,12 @@ export interface IndexParts {
   valueIds: Record<FacetId, Uint32Array>;
   /** Each facet's values by id, in the order they first appear. */
   facetValues: Record<FacetId, string[]>;
-  /** Ranks made ahead of need (withInstantRanks), kept by the index. */
+  /** The rows in DEFAULT_SORT's order, made ahead of need (indexPartsAhead). */
+  defaultOrder?: Uint32Array;
+  /**
+   * Ranks made ahead of need (indexPartsAhead, and the long text columns that the body worker sends after
+   * the list): the index made from these parts keeps this very record, so ranks that arrive later reach it.
+   */
   ranks: Partial<Record<ProjectColumnId, Uint32Array>>;
 }
 
@@ -119,13 +126,15 @@ export function indexParts(projects: Project[]): IndexParts {
 }
 
 /**
- * `parts` with the timestamp columns ranked, one of which is the default sort: what the body worker does
- * before sending them, so that the page's first sort is a counting sort only.
+ * The parts of `projects` with what the page's first render would do next made ahead: the timestamp columns
+ * ranked and the rows in the default sort's order. What the body worker sends, so that the page's first
+ * render after the list only selects the rows.
  */
-export function withInstantRanks(parts: IndexParts): IndexParts {
-  const ranks = { ...parts.ranks };
-  for (const id of INSTANT_COLUMN_IDS) ranks[id] ??= instantRanks(parts.instants[id]);
-  return { ...parts, ranks };
+export function indexPartsAhead(projects: Project[]): IndexParts {
+  const parts = indexParts(projects);
+  for (const id of INSTANT_COLUMN_IDS) parts.ranks[id] = instantRanks(parts.instants[id]);
+  parts.defaultOrder = sortIndex(joinIndex(projects, parts), DEFAULT_SORT);
+  return parts;
 }
 
 /** The typed arrays of `parts`, which a worker can hand over without copying. */
@@ -135,6 +144,7 @@ export function indexPartsBuffers(parts: IndexParts): ArrayBuffer[] {
     ...Object.values(parts.instants),
     ...Object.values(parts.valueIds),
     ...Object.values(parts.ranks),
+    ...(parts.defaultOrder ? [parts.defaultOrder] : []),
   ];
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }
@@ -147,8 +157,25 @@ export function provideIndexParts(projects: Project[], parts: IndexParts): void 
   if (parts.offsets.length === projects.length + 1) madeElsewhere.set(projects, parts);
 }
 
+/**
+ * A column's ranks made off the main thread after the list (the body worker's), for the index of `projects`
+ * whether it is made yet or not; a column already ranked (a click came first) keeps its ranks.
+ */
+export function provideRanks(
+  projects: Project[],
+  column: ProjectColumnId,
+  ranks: Uint32Array,
+): void {
+  const parts = madeElsewhere.get(projects);
+  if (parts && ranks.length === projects.length) parts.ranks[column] ??= ranks;
+}
+
 export function indexProjects(projects: Project[]): ProjectsIndex {
-  const { facetValues, ranks, ...parts } = madeElsewhere.get(projects) ?? indexParts(projects);
+  return joinIndex(projects, madeElsewhere.get(projects) ?? indexParts(projects));
+}
+
+function joinIndex(projects: Project[], made: IndexParts): ProjectsIndex {
+  const { facetValues, ranks, ...parts } = made;
   const facets = byColumn(FACET_IDS, (id) => ({
     byId: facetValues[id],
     ids: new Map(facetValues[id].map((value, k) => [value, k])),
@@ -164,7 +191,7 @@ export function indexProjects(projects: Project[]): ProjectsIndex {
       return (values ??= byColumn(FACET_IDS, (id) => list(facets[id])));
     },
     facets,
-    ranks: { ...ranks },
+    ranks,
   };
 }
 
@@ -190,21 +217,21 @@ function rowRanks(ids: Uint32Array, rankOf: Uint32Array): Uint32Array {
   return ranks;
 }
 
-/** Each row's rank in its column's natural order, from the column's values (what the rank worker runs). */
-export function rankRows(column: string[]): Uint32Array {
+/** Each row's rank in its column's natural order, from the column's values. */
+function rankRows(column: string[]): Uint32Array {
   const values = numberer();
   const ids = Uint32Array.from(column, (value) => values.id(value));
   return rowRanks(ids, rankValues(values.byId));
 }
 
-/** One column's value in every row, in the service's order (what the rank worker is sent). */
-export function columnValues(index: ProjectsIndex, column: ProjectColumnId): string[] {
-  return index.projects.map((p) => columnValue(column, p));
+/** One column's value in every row, in the service's order. */
+function columnValues(projects: Project[], column: ProjectColumnId): string[] {
+  return projects.map((p) => columnValue(column, p));
 }
 
-/** Keeps ranks computed elsewhere (the rank worker) unless the column was ranked meanwhile. */
-export function storeRanks(index: ProjectsIndex, column: ProjectColumnId, ranks: Uint32Array) {
-  if (!index.ranks[column] && ranks.length === index.projects.length) index.ranks[column] = ranks;
+/** A text column's ranks from the list itself (what the body worker sends for the long text columns). */
+export function textRanks(projects: Project[], column: ProjectColumnId): Uint32Array {
+  return rankRows(columnValues(projects, column));
 }
 
 /**
@@ -241,14 +268,14 @@ const isInstantColumn = (id: ProjectColumnId): id is InstantColumnId =>
   PROJECT_COLUMNS[id].type === "instant";
 const isFacet = (id: ProjectColumnId): id is FacetId => "facet" in PROJECT_COLUMNS[id];
 
-/** The column's ranks, computed on first use and kept with the index (or handed in by the rank worker). */
+/** The column's ranks, computed on first use and kept with the index (or handed in by the body worker). */
 export function columnRanks(index: ProjectsIndex, column: ProjectColumnId): Uint32Array {
   let ranks = index.ranks[column];
   if (!ranks) {
     if (isInstantColumn(column)) ranks = instantRanks(index.instants[column]);
     else if (isFacet(column))
       ranks = rowRanks(index.valueIds[column], rankValues(index.facets[column].byId));
-    else ranks = rankRows(columnValues(index, column));
+    else ranks = textRanks(index.projects, column);
     index.ranks[column] = ranks;
   }
   return ranks;
@@ -260,6 +287,7 @@ export function columnRanks(index: ProjectsIndex, column: ProjectColumnId): Uint
  * service's order: O(n) per column, no comparison callback and no float keys to sort.
  */
 export function sortIndex(index: ProjectsIndex, sort: ProjectsSort[]): Uint32Array {
+  if (index.defaultOrder && sortEquals(sort, DEFAULT_SORT)) return index.defaultOrder;
   const n = index.projects.length;
   let rows = new Uint32Array(n);
   for (let i = 0; i < n; i++) rows[i] = i;

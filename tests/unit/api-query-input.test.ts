@@ -4,7 +4,9 @@ import { ApiError } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/input";
 import { streamQueryInput, streamQuerySchema } from "@/lib/listen/api-schemas";
 
-const strict = z.object({ limit: z.string().optional(), match: z.array(z.string()).optional() }).strict();
+const strict = z
+  .object({ limit: z.string().optional(), match: z.array(z.string()).optional() })
+  .strict();
 
 function refusal(run: () => unknown): string {
   try {
@@ -25,10 +27,15 @@ describe("query parameters as a schema sees them", () => {
   });
 
   it("`__proto__` is a key like any other: a strict schema names it as unknown, given once or twice", () => {
-    for (const query of ["__proto__=a", "__proto__=a&__proto__=b", "limit=5&__proto__=x&__proto__=y"]) {
-      expect(refusal(() => parseQuery(strict, new URLSearchParams(query))), query).toBe(
-        "Invalid query: unknown field(s): __proto__.",
-      );
+    for (const query of [
+      "__proto__=a",
+      "__proto__=a&__proto__=b",
+      "limit=5&__proto__=x&__proto__=y",
+    ]) {
+      expect(
+        refusal(() => parseQuery(strict, new URLSearchParams(query))),
+        query,
+      ).toBe("Invalid query: unknown field(s): __proto__.");
     }
   });
 
@@ -37,6 +44,9 @@ describe("query parameters as a schema sees them", () => {
     expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
     const parsed = streamQuerySchema.safeParse(input);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["__proto__"] });
+    expect(parsed.error?.issues[0]).toMatchObject({
+      code: "unrecognized_keys",
+      keys: ["__proto__"],
+    });
   });
 });

@@ -1,9 +1,23 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchProjects, ProjectsRequestError } from "@/lib/projects/queries";
-import { bodyMessages, fromMessages, PROJECTS_PER_MESSAGE } from "@/lib/projects/projects-body";
+import { QueryClient } from "@tanstack/react-query";
+import {
+  fetchProjects,
+  keepSnapshotList,
+  projectQueries,
+  ProjectsRequestError,
+} from "@/lib/projects/queries";
+import {
+  bodyMessages,
+  fromMessages,
+  PROJECTS_PER_MESSAGE,
+  receiveRanks,
+} from "@/lib/projects/projects-body";
+import { COSTLY_RANK_COLUMNS } from "@/lib/projects/columns";
 import { indexProjects, sortIndex } from "@/lib/projects/rows";
+import type { ProjectsResponse } from "@/lib/projects/schema";
+import { DEFAULT_SORT } from "@/lib/projects/view";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "@/lib/projects/schema-version";
 
 /**
@@ -186,6 +200,7 @@ describe("the projects body read in slices (what the browser's worker sends)", (
       "projects",
       "index",
       "end",
+      ...COSTLY_RANK_COLUMNS.map(() => "ranks"),
     ]);
     expect(messages[0]).toEqual({ kind: "outline", outline: { ...good, projects: undefined } });
     expect(fromMessages(messages)).toEqual(answer);
@@ -194,7 +209,12 @@ describe("the projects body read in slices (what the browser's worker sends)", (
   it("an empty list is an outline and an end", () => {
     const answer = { projects: [], fetchedAt: good.fetchedAt, stale: false };
     const messages = [...bodyMessages(bytes(JSON.stringify(answer)))];
-    expect(messages.map((m) => m.kind)).toEqual(["outline", "index", "end"]);
+    expect(messages.map((m) => m.kind)).toEqual([
+      "outline",
+      "index",
+      "end",
+      ...COSTLY_RANK_COLUMNS.map(() => "ranks"),
+    ]);
     expect(fromMessages(messages)).toEqual(answer);
   });
 
@@ -231,6 +251,10 @@ describe("the projects body read in slices (what the browser's worker sends)", (
     ] as const)
       expect(joined[part]).toEqual(made[part]);
     expect(joined.values).toEqual(made.values);
+    // The default sort's order comes made, and is the order the list would be sorted in.
+    expect(joined.defaultOrder).toBeDefined();
+    expect(sortIndex(joined, DEFAULT_SORT)).toBe(joined.defaultOrder);
+    expect(sortIndex(joined, DEFAULT_SORT)).toEqual(sortIndex(made, DEFAULT_SORT));
     // The timestamp columns come ranked (the default sort), as the list would rank them.
     for (const id of ["updated", "created"] as const) {
       expect(joined.ranks[id]).toBeDefined();
@@ -240,8 +264,88 @@ describe("the projects body read in slices (what the browser's worker sends)", (
     }
   });
 
+  it("the long text columns' ranks sent after the end reach the answer's index, made before or after them", () => {
+    const projects = Array.from({ length: 300 }, (_, i) => ({
+      ...project,
+      id: `p${(i * 7919) % 300}`,
+      name: `Bâtiment ${i % 13} — ÉTÉ`,
+      address: `${i % 17} rue ${["Émile", "zola", "Zola", "émile"][i % 4]}`,
+    }));
+    const messages = [...bodyMessages(bytes(JSON.stringify({ ...good, projects })))];
+    const end = messages.findIndex((m) => m.kind === "end");
+    const made = indexProjects(structuredClone(projects));
+    for (const before of [true, false]) {
+      const answer = fromMessages(messages.slice(0, end + 1).map((m) => structuredClone(m)))!;
+      const early = before ? indexProjects(answer.projects) : undefined;
+      for (const message of messages.slice(end + 1)) receiveRanks(answer, structuredClone(message));
+      const joined = early ?? indexProjects(answer.projects);
+      for (const column of COSTLY_RANK_COLUMNS) {
+        expect(joined.ranks[column], column).toBeDefined();
+        const sort = [{ id: column, desc: false }];
+        expect(sortIndex(joined, sort)).toEqual(sortIndex(made, sort));
+      }
+    }
+  });
+
   it("messages that stop before the end are no answer", () => {
     const messages = [...bodyMessages(bytes(JSON.stringify(good)))];
-    expect(fromMessages(messages.slice(0, -1))).toBeUndefined();
+    const end = messages.findIndex((m) => m.kind === "end");
+    expect(fromMessages(messages.slice(0, end))).toBeUndefined();
+  });
+});
+
+describe("a refetch of the projects list", () => {
+  const snapshot = (fetchedAt: string, names: string[], stale = false) => ({
+    ...good,
+    fetchedAt,
+    stale,
+    projects: names.map((name, i) => ({ ...good.projects[0]!, id: `p${i}`, name })),
+  });
+
+  /** The list query as the page runs it, answering each fetch with the next answer given. */
+  async function refetched(...answers: ReturnType<typeof snapshot>[]) {
+    const client = new QueryClient();
+    const options = { ...projectQueries.list(), queryFn: async () => answers.shift()! };
+    const results: (ProjectsResponse | undefined)[] = [];
+    // What the page's components see: the cache's entry (fetchQuery resolves with the raw answer).
+    while (answers.length > 0) {
+      await client.fetchQuery({ ...options, staleTime: 0 });
+      results.push(client.getQueryData(options.queryKey));
+    }
+    return results;
+  }
+
+  it("of the same snapshot keeps the answer before, list and all, so nothing is indexed or drawn again", async () => {
+    const [first, second] = await refetched(
+      snapshot("2026-11-27T10:00:00.000Z", ["A", "B"]),
+      snapshot("2026-11-27T10:00:00.000Z", ["A", "B"]),
+    );
+    expect(second).toBe(first);
+  });
+
+  it("of the same snapshot turned stale shows the new flag over the same list", async () => {
+    const [first, second] = await refetched(
+      snapshot("2026-11-27T10:00:00.000Z", ["A", "B"]),
+      snapshot("2026-11-27T10:00:00.000Z", ["A", "B"], true),
+    );
+    expect(second).not.toBe(first);
+    expect(second!.stale).toBe(true);
+    expect(second!.projects).toBe(first!.projects);
+  });
+
+  it("of a new snapshot shows the new list, even when only one name changed", async () => {
+    const [first, second] = await refetched(
+      snapshot("2026-11-27T10:00:00.000Z", ["A", "B"]),
+      snapshot("2026-11-27T10:01:00.000Z", ["A", "C"]),
+    );
+    expect(second!.projects).not.toBe(first!.projects);
+    expect(second!.projects.map((p) => p.name)).toEqual(["A", "C"]);
+  });
+
+  it("of the same snapshot with another number of projects (the first screen, then the list) shows the new list", () => {
+    const firstScreen = snapshot("2026-11-27T10:00:00.000Z", ["A"]);
+    const whole = snapshot("2026-11-27T10:00:00.000Z", ["A", "B"]);
+    expect(keepSnapshotList(firstScreen, whole)).toBe(whole);
+    expect(keepSnapshotList(undefined, whole)).toBe(whole);
   });
 });

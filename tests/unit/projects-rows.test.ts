@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { COSTLY_RANK_COLUMNS } from "@/lib/projects/columns";
 import {
   columnRanks,
-  columnValues,
   facetOptions,
+  indexParts,
   indexProjects,
-  rankRows,
+  provideIndexParts,
+  provideRanks,
   selectProjects,
   sortIndex,
-  storeRanks,
+  textRanks,
 } from "@/lib/projects/rows";
 import type { Project } from "@/lib/projects/schema";
 import { NO_FILTERS, project } from "../support/projects";
@@ -121,13 +122,37 @@ describe("sorting: ties, three columns, ranks from the worker", () => {
     expect(order(select(data, {}, sort).rows)).toEqual([ids[2], ids[1], ids[3], ids[0], ids[4]]);
   });
 
-  it("sorts the same with ranks handed in by the worker as with ranks made on the click", () => {
-    const worker = indexProjects(data);
+  it("sorts the same with ranks handed in by the body worker as with ranks made on the click", () => {
+    const list = structuredClone(data);
+    provideIndexParts(list, indexParts(list));
+    const worker = indexProjects(list);
+    for (const column of COSTLY_RANK_COLUMNS) provideRanks(list, column, textRanks(list, column));
     for (const column of COSTLY_RANK_COLUMNS) {
-      storeRanks(worker, column, rankRows(columnValues(worker, column)));
+      expect(worker.ranks[column], column).toBeDefined();
+      for (const desc of [false, true]) {
+        const sort: ProjectsSort[] = [{ id: column, desc }];
+        expect(sortIndex(worker, sort)).toEqual(sortIndex(indexProjects(data), sort));
+      }
     }
-    const sort: ProjectsSort[] = [{ id: "name", desc: true }];
-    expect(sortIndex(worker, sort)).toEqual(sortIndex(indexProjects(data), sort));
+  });
+
+  it("ranks made on a click first are kept when the body worker's arrive", () => {
+    const list = structuredClone(data);
+    provideIndexParts(list, indexParts(list));
+    const index = indexProjects(list);
+    const clicked = sortIndex(index, [{ id: "name", desc: false }]);
+    const own = index.ranks.name;
+    provideRanks(list, "name", new Uint32Array(list.length));
+    expect(index.ranks.name).toBe(own);
+    expect(sortIndex(index, [{ id: "name", desc: false }])).toEqual(clicked);
+  });
+
+  it("ranks of another length (another list) are not kept", () => {
+    const list = structuredClone(data);
+    provideIndexParts(list, indexParts(list));
+    const index = indexProjects(list);
+    provideRanks(list, "address", new Uint32Array(list.length + 1));
+    expect(index.ranks.address).toBeUndefined();
   });
 });
 
