@@ -1,6 +1,5 @@
 import { queryOptions, replaceEqualDeep } from "@tanstack/react-query";
 import type { ProjectsResponse } from "./schema";
-import { readProjectsBody } from "./read-projects-body";
 import { PROJECTS_SCHEMA_HEADER, PROJECTS_SCHEMA_VERSION } from "./schema-version";
 
 /**
@@ -55,6 +54,17 @@ export async function fetchProjects({
   /** Same origin in the browser; an absolute origin where there is none (tests, scripts). */
   origin?: string;
 } = {}): Promise<ProjectsResponse> {
+  // The code that reads the list (its worker, the table's index) loads beside the answer rather than with
+  // the page: it is not needed before the answer, and the page's first scripts are on a budget.
+  const reader = import("./read-projects-body").catch(() => {
+    throw new ProjectsRequestError(
+      0,
+      "network_error",
+      "Part of this page could not be loaded. Check your connection, or reload the page.",
+    );
+  });
+  // Awaited only once the answer is good; a failed request must not leave it rejected unseen.
+  reader.catch(() => {});
   let response: Response;
   try {
     response = await fetch(`${origin}/api/projects${refresh ? "?refresh=1" : ""}`, {
@@ -101,6 +111,7 @@ export async function fetchProjects({
     );
   }
 
+  const { readProjectsBody } = await reader;
   const body = await readProjectsBody(response, signal);
   if (!body) {
     throw new ProjectsRequestError(
