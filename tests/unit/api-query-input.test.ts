@@ -8,16 +8,6 @@ const strict = z
   .object({ limit: z.string().optional(), match: z.array(z.string()).optional() })
   .strict();
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return (error as ApiError).message;
-  }
-  throw new Error("expected a 400");
-}
-
 describe("query parameters as a schema sees them", () => {
   it("a key given once is a string, a key given again the list of its values", () => {
     expect(parseQuery(strict, new URLSearchParams("limit=5&match=a&match=b"))).toEqual({
@@ -32,10 +22,9 @@ describe("query parameters as a schema sees them", () => {
       "__proto__=a&__proto__=b",
       "limit=5&__proto__=x&__proto__=y",
     ]) {
-      expect(
-        refusal(() => parseQuery(strict, new URLSearchParams(query))),
-        query,
-      ).toBe("Invalid query: unknown field(s): __proto__.");
+      expect(() => parseQuery(strict, new URLSearchParams(query)), query).toThrow(
+        new ApiError("invalid_query", "Invalid query: unknown field(s): __proto__."),
+      );
     }
   });
 
