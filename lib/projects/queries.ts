@@ -44,15 +44,26 @@ function retryAfter(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+/**
+ * The ETag each answer came with. The route's tag is strong and names the exact bytes, so an answer that
+ * comes back with the tag of the answer the page holds (the browser's revalidation got a 304 and hands back
+ * its cached copy) is that answer: it is returned as is rather than read again, which at 100,000 projects is
+ * 22.7 MB to parse, index and rank every minute.
+ */
+const answerTags = new WeakMap<ProjectsResponse, string>();
+
 export async function fetchProjects({
   refresh = false,
   signal,
   origin = "",
+  previous,
 }: {
   refresh?: boolean;
   signal?: AbortSignal;
   /** Same origin in the browser; an absolute origin where there is none (tests, scripts). */
   origin?: string;
+  /** The answer the page holds, kept when the route sends the same bytes again. */
+  previous?: ProjectsResponse;
 } = {}): Promise<ProjectsResponse> {
   // The code that reads the list (its worker, the table's index) loads beside the answer rather than with
   // the page: it is not needed before the answer, and the page's first scripts are on a budget.
@@ -111,6 +122,11 @@ export async function fetchProjects({
     );
   }
 
+  const tag = response.headers.get("etag");
+  if (tag !== null && previous !== undefined && answerTags.get(previous) === tag) {
+    await response.body?.cancel();
+    return previous;
+  }
   const { readProjectsBody } = await reader;
   const body = await readProjectsBody(response, signal);
   if (!body) {
@@ -120,6 +136,7 @@ export async function fetchProjects({
       "The console answered in an unexpected format. Reload the page; if it persists, tell your administrator.",
     );
   }
+  if (tag !== null) answerTags.set(body, tag);
   return body;
 }
 
@@ -134,7 +151,11 @@ export function keepSnapshotList(previous: unknown, next: unknown): unknown {
   const after = next as ProjectsResponse;
   if (!before || before.fetchedAt !== after.fetchedAt) return after;
   if (before.projects.length !== after.projects.length) return after;
-  return replaceEqualDeep(before, { ...after, projects: before.projects });
+  const kept = replaceEqualDeep(before, { ...after, projects: before.projects });
+  // The answer kept stands for the new bytes: the next refetch compares with their tag.
+  const tag = answerTags.get(after);
+  if (kept !== before && tag !== undefined) answerTags.set(kept, tag);
+  return kept;
 }
 
 export const projectQueries = {
@@ -142,7 +163,8 @@ export const projectQueries = {
   list: () =>
     queryOptions({
       queryKey: [...projectQueries.all(), "list"] as const,
-      queryFn: ({ signal }) => fetchProjects({ signal }),
+      queryFn: ({ signal, client, queryKey }) =>
+        fetchProjects({ signal, previous: client.getQueryData<ProjectsResponse>(queryKey) }),
       // The route serves a cached snapshot, so polling is cheap and never reaches the service directly;
       // it keeps "Updated … ago" honest and clears the stale banner once the service recovers.
       refetchInterval: 60_000,

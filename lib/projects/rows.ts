@@ -217,21 +217,14 @@ function rowRanks(ids: Uint32Array, rankOf: Uint32Array): Uint32Array {
   return ranks;
 }
 
-/** Each row's rank in its column's natural order, from the column's values. */
-function rankRows(column: string[]): Uint32Array {
-  const values = numberer();
-  const ids = Uint32Array.from(column, (value) => values.id(value));
-  return rowRanks(ids, rankValues(values.byId));
-}
-
-/** One column's value in every row, in the service's order. */
-function columnValues(projects: Project[], column: ProjectColumnId): string[] {
-  return projects.map((p) => columnValue(column, p));
-}
-
-/** A text column's ranks from the list itself (what the body worker sends for the long text columns). */
+/**
+ * Each row's rank in a text column's natural order, from the list itself (what the body worker sends for the
+ * long text columns).
+ */
 export function textRanks(projects: Project[], column: ProjectColumnId): Uint32Array {
-  return rankRows(columnValues(projects, column));
+  const values = numberer();
+  const ids = Uint32Array.from(projects, (p) => values.id(columnValue(column, p)));
+  return rowRanks(ids, rankValues(values.byId));
 }
 
 /**

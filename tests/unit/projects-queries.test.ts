@@ -85,6 +85,40 @@ describe("fetchProjects", () => {
     await expect(fetchProjects({ origin })).resolves.toEqual(good);
   });
 
+  it("an answer with the tag of the answer held is that answer: its body is not read again", async () => {
+    const tagged = (etag: string, body: string) =>
+      answer({ status: 200, headers: { ...current, etag }, body });
+    tagged('"a"', JSON.stringify(good));
+    const first = await fetchProjects({ origin });
+    // The same tag with a body that is not a projects answer at all: had it been read, this would fail.
+    tagged('"a"', "not read");
+    await expect(fetchProjects({ origin, previous: first })).resolves.toBe(first);
+    // Another tag is another answer, read in full.
+    tagged('"b"', JSON.stringify(good));
+    const second = await fetchProjects({ origin, previous: first });
+    expect(second).not.toBe(first);
+    expect(second).toEqual(good);
+    // An answer held without a tag (none was sent) is never taken for a new one.
+    answer({ status: 200, headers: current, body: JSON.stringify(good) });
+    const untagged = await fetchProjects({ origin });
+    tagged('"a"', "not read");
+    await expect(fetchProjects({ origin, previous: untagged })).rejects.toMatchObject({
+      code: "invalid_response",
+    });
+  });
+
+  it("the answer a refetch keeps (same list, new flag) carries the new answer's tag", async () => {
+    const tagged = (etag: string, body: object) =>
+      answer({ status: 200, headers: { ...current, etag }, body: JSON.stringify(body) });
+    tagged('"fresh"', { ...good, stale: false, error: undefined });
+    const fresh = await fetchProjects({ origin });
+    tagged('"stale"', good);
+    const kept = keepSnapshotList(fresh, await fetchProjects({ origin, previous: fresh }));
+    expect((kept as typeof good).projects).toBe(fresh.projects);
+    answer({ status: 200, headers: { ...current, etag: '"stale"' }, body: "not read" });
+    await expect(fetchProjects({ origin, previous: kept as ProjectsResponse })).resolves.toBe(kept);
+  });
+
   it("asks for a manual refresh with ?refresh=1", async () => {
     answer({ status: 200, headers: current, body: JSON.stringify(good) });
     await fetchProjects({ origin, refresh: true });
