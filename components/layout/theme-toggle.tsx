@@ -2,17 +2,15 @@
 
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
+import { useHydrated } from "@/lib/ui/use-hydrated";
 
 const THEMES = [
   { value: "light", label: "Light", Icon: SunIcon },
   { value: "dark", label: "Dark", Icon: MoonIcon },
   { value: "system", label: "System", Icon: MonitorIcon },
 ] as const;
-
-const subscribe = () => () => {};
 
 /**
  * Switches the theme with colour transitions held back until the new colours have painted, so that buttons
@@ -28,11 +26,7 @@ function switchTheme(setTheme: (theme: string) => void, theme: string) {
 /** Light, dark or the system's choice. The theme is only known in the browser, so the server renders "System". */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
-  const mounted = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const mounted = useHydrated();
   const current = THEMES.find((t) => mounted && t.value === theme) ?? THEMES[2];
   return (
     <DeferredDropdownMenu

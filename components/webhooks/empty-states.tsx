@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { EndpointView } from "@/lib/webhooks/browser/console-client";
-import { receiverUrl } from "./receiver-url";
+import { useReceiverUrl } from "./receiver-url";
 
 export function EmptyState({
   icon,
@@ -44,13 +44,14 @@ export function NoEndpointState({
   endpoint: EndpointView;
   onOpenEndpoints: () => void;
 }) {
+  const url = useReceiverUrl(endpoint.id);
   return (
     <EmptyState icon={<KeyRoundIcon />} title="Set up an endpoint">
       <p className="text-muted-foreground">
         Paste this receiver URL in the service&apos;s Settings → Webhooks, then give the endpoint
         the same signing secret so deliveries can be verified.
       </p>
-      <CopyLine value={receiverUrl(endpoint.id)} label="receiver URL" />
+      <CopyLine value={url} label="receiver URL" />
       <Button size="sm" onClick={onOpenEndpoints}>
         Set the secret or create an endpoint
       </Button>
@@ -66,7 +67,7 @@ export function NoDeliveryState({
   endpoint: EndpointView | undefined;
   testButton: ReactNode;
 }) {
-  const url = receiverUrl(endpoint?.id);
+  const url = useReceiverUrl(endpoint?.id);
   const command = `npm run sim -- emit --url ${url} --event task.completed --count 3`;
   return (
     <EmptyState icon={<InboxIcon />} title="No delivery yet">

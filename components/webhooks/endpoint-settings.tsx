@@ -26,7 +26,7 @@ import { describeScheme } from "@/lib/signing/schemes";
 import { AnswerSequenceForm } from "./answer-sequence-form";
 import { ClearDeliveries } from "./clear-deliveries";
 import { FormError } from "@/components/ui/form-error";
-import { receiverUrl } from "./receiver-url";
+import { useReceiverUrl } from "./receiver-url";
 import { useEndpointActions } from "./use-endpoint-actions";
 
 /** Everything about one endpoint; each section saves on its own. */
@@ -38,6 +38,7 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
       () => false,
     );
   const prefix = `endpoint-${endpoint.id}`;
+  const url = useReceiverUrl(endpoint.id);
   return (
     <div
       className="flex flex-col gap-4 text-[13px]"
@@ -49,10 +50,8 @@ export function EndpointSettings({ endpoint }: { endpoint: EndpointView }) {
           Paste it in the service&apos;s Settings → Webhooks.
         </p>
         <div className="flex items-center gap-1 rounded-md border bg-muted/50 px-2 py-1">
-          <code className="min-w-0 flex-1 truncate font-mono text-xs">
-            {receiverUrl(endpoint.id)}
-          </code>
-          <CopyButton value={receiverUrl(endpoint.id)} label="receiver URL" />
+          <code className="min-w-0 flex-1 truncate font-mono text-xs">{url}</code>
+          <CopyButton value={url} label="receiver URL" />
         </div>
       </section>
       <RenameForm endpoint={endpoint} id={`${prefix}-name`} onSave={patch} />

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { formatShortMoment } from "@/lib/ui/format";
+import { useHydrated } from "@/lib/ui/use-hydrated";
 import {
   TIME_RANGES,
   type InspectorView,
@@ -37,7 +38,9 @@ export function TimeRangeFilter({
   setView: (patch: Partial<InspectorView>) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const label = describeRange(view);
+  // A custom range is written in the member's time zone, which the server rendering the page cannot know.
+  const hydrated = useHydrated();
+  const label = describeRange(view, hydrated ? "local" : "utc");
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -177,12 +180,12 @@ function isPreset(view: RangeView, range: TimeRange | null): boolean {
   return !view.range && !view.since && !view.until;
 }
 
-export function describeRange(view: RangeView): string {
+export function describeRange(view: RangeView, zone: "local" | "utc" = "local"): string {
   if (view.range) return RANGE_LABELS[view.range];
   if (!view.since && !view.until) return "Any time";
-  const from = view.since ? formatShortMoment(new Date(view.since)) : "the start";
-  const to = view.until ? formatShortMoment(new Date(Date.parse(view.until) - 1_000)) : "now";
-  return `${from} – ${to}`;
+  const from = view.since ? formatShortMoment(new Date(view.since), zone) : "the start";
+  const to = view.until ? formatShortMoment(new Date(Date.parse(view.until) - 1_000), zone) : "now";
+  return `${from} – ${to}${zone === "utc" ? " UTC" : ""}`;
 }
 
 function timeOfDay(date: Date): string {

@@ -106,22 +106,34 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
-/** "Nov 23, 09:41": a moment in a table or a range, in the browser's time zone, 24-hour clock. */
-const shortMomentFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en", {
-      month: "short",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-export function formatShortMoment(date: Date | string | null): string {
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "Nov 23, 09:41": a moment in a table or a range, 24-hour clock, as `Intl.DateTimeFormat("en", { month:
+ * "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })` writes it, in the
+ * browser's time zone (`zone: "utc"`: in UTC, for a page rendered on the server, which cannot know the
+ * member's zone; components/ui/moment.tsx).
+ */
+export function formatShortMoment(
+  date: Date | string | null,
+  zone: "local" | "utc" = "local",
+): string {
   if (date === null) return "—";
   const moment = typeof date === "string" ? new Date(date) : date;
-  return Number.isNaN(moment.getTime()) ? "—" : shortMomentFormat().format(moment);
+  if (Number.isNaN(moment.getTime())) return "—";
+  const utc = zone === "utc";
+  const month = MONTHS[utc ? moment.getUTCMonth() : moment.getMonth()];
+  const day = utc ? moment.getUTCDate() : moment.getDate();
+  const hours = utc ? moment.getUTCHours() : moment.getHours();
+  const minutes = utc ? moment.getUTCMinutes() : moment.getMinutes();
+  return `${month} ${day}, ${twoDigits(hours)}:${twoDigits(minutes)}`;
+}
+
+/** Whether two moments fall in the same minute (the same "Nov 23, 09:41" in every time zone). */
+export function sameMinute(a: string, b: string | null): boolean {
+  return b !== null && Math.floor(Date.parse(a) / 60_000) === Math.floor(Date.parse(b) / 60_000);
 }
 
 /** `20261126T180000Z`: a moment in UTC for a file name, safe on every file system. */

@@ -1,5 +1,21 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatShortMoment, plural, pluralWord, formatWait } from "@/lib/ui/format";
+import {
+  formatDuration,
+  formatShortMoment,
+  plural,
+  pluralWord,
+  formatWait,
+  sameMinute,
+} from "@/lib/ui/format";
+
+const SHORT_MOMENT = {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+} as const;
 
 describe("lib/ui/format", () => {
   it("plural: one thing is singular, none and many are plural, counts get separators", () => {
@@ -41,5 +57,27 @@ describe("lib/ui/format", () => {
     expect(intl).toMatch(/^Nov 23, 09:41$/);
     expect(formatShortMoment(null)).toBe("—");
     expect(formatShortMoment("not a date")).toBe("—");
+  });
+
+  it("formatShortMoment matches Intl for any moment, in the local zone and in UTC", () => {
+    const moments = fc.date({
+      min: new Date("1970-01-01T00:00:00Z"),
+      max: new Date("2200-01-01T00:00:00Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(moments, (moment) => {
+        expect(formatShortMoment(moment)).toBe(moment.toLocaleString("en", SHORT_MOMENT));
+        expect(formatShortMoment(moment.toISOString(), "utc")).toBe(
+          moment.toLocaleString("en", { ...SHORT_MOMENT, timeZone: "UTC" }),
+        );
+      }),
+    );
+  });
+
+  it("sameMinute says whether two moments read the same to the minute", () => {
+    expect(sameMinute("2025-11-23T09:41:00.000Z", "2025-11-23T09:41:59.999Z")).toBe(true);
+    expect(sameMinute("2025-11-23T09:41:59.999Z", "2025-11-23T09:42:00.000Z")).toBe(false);
+    expect(sameMinute("2025-11-23T09:41:00.000Z", null)).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ import type { ShapeFormat } from "@/lib/webhooks/browser/use-insight-view";
 import { TextBlock } from "../text-block";
 import { FieldTable } from "./field-table";
 import { downloadText } from "@/lib/ui/download";
-import { formatCount, formatShortMoment, plural } from "@/lib/ui/format";
+import { formatCount, plural } from "@/lib/ui/format";
+import { Moment } from "@/components/ui/moment";
 
 function SpecBadge({ shape }: { shape: EventShape }) {
   if (shape.documented) return <Badge variant="info">payload documented in the spec</Badge>;
@@ -62,8 +63,9 @@ export function EventDetail({
 }) {
   // The event's name as a file name: the sender's text, so only safe characters are kept.
   const base = shape.event.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "event";
-  const schema = jsonSchemaText(shape);
-  const typescript = toTypeScript(shape);
+  // Only the tab in view is rendered; the others' text is made when it is opened.
+  const schema = format === "json-schema" ? jsonSchemaText(shape) : "";
+  const typescript = format === "typescript" ? toTypeScript(shape) : "";
   return (
     <section aria-labelledby="event-title" className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-col gap-1.5">
@@ -75,8 +77,7 @@ export function EventDetail({
         </div>
         <p className="text-[13px] text-muted-foreground">
           {plural(shape.deliveries, "delivery", "deliveries")} · first{" "}
-          <time dateTime={shape.firstSeen}>{formatShortMoment(shape.firstSeen)}</time> · last{" "}
-          <time dateTime={shape.lastSeen}>{formatShortMoment(shape.lastSeen)}</time>
+          <Moment value={shape.firstSeen} /> · last <Moment value={shape.lastSeen} />
         </p>
       </header>
       {shape.truncatedDeliveries > 0 || shape.droppedFields > 0 ? (

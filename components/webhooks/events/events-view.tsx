@@ -13,13 +13,13 @@ import { insightQueries } from "@/lib/webhooks/browser/insight-queries";
 import { useInsightView } from "@/lib/webhooks/browser/use-insight-view";
 import { CopyLine, EmptyState } from "../empty-states";
 import { EndpointPicker } from "../endpoint-picker";
-import { receiverUrl } from "../receiver-url";
+import { useReceiverUrl } from "../receiver-url";
 import { EventDetail } from "./event-detail";
 import { EventList } from "./event-list";
 import { EventPicker } from "./event-picker";
 
 function NoEventState({ endpoint }: { endpoint: string }) {
-  const url = receiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
+  const url = useReceiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
   return (
     <EmptyState icon={<BracesIcon />} title="No event profiled yet">
       <p className="text-muted-foreground">

@@ -18,7 +18,8 @@ import type {
 } from "@/lib/webhooks/shared/event-shapes/describe";
 import { displayPath } from "@/lib/webhooks/shared/event-shapes/field-paths";
 import { examplesOf, kindText } from "./shape-format";
-import { formatCount, formatShortMoment } from "@/lib/ui/format";
+import { formatCount, sameMinute } from "@/lib/ui/format";
+import { Moment } from "@/components/ui/moment";
 
 function depthOf(path: string): number {
   return (path.match(/\.|\[/g) ?? []).length;
@@ -139,15 +140,13 @@ export function FieldTable({ shape }: { shape: EventShape }) {
             <TableCell className="hidden py-2 text-xs text-muted-foreground tabular-nums xl:table-cell">
               {!field.firstSeen ? (
                 "—"
-              ) : formatShortMoment(field.firstSeen) === formatShortMoment(field.lastSeen) ? (
-                <time dateTime={field.firstSeen}>{formatShortMoment(field.firstSeen)}</time>
+              ) : !field.lastSeen || sameMinute(field.firstSeen, field.lastSeen) ? (
+                <Moment value={field.firstSeen} />
               ) : (
                 <>
-                  <time dateTime={field.firstSeen}>{formatShortMoment(field.firstSeen)}</time>
+                  <Moment value={field.firstSeen} />
                   {" → "}
-                  <time dateTime={field.lastSeen ?? undefined}>
-                    {formatShortMoment(field.lastSeen)}
-                  </time>
+                  <Moment value={field.lastSeen} />
                 </>
               )}
             </TableCell>

@@ -9,7 +9,7 @@ import { RETRY_PATH_PRESET } from "@/lib/webhooks/shared/retry-path-preset";
 import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { formatDuration } from "@/lib/ui/format";
 import { CopyLine, EmptyState } from "../empty-states";
-import { receiverUrl } from "../receiver-url";
+import { useReceiverUrl } from "../receiver-url";
 import { useEndpointActions } from "../use-endpoint-actions";
 
 const step = (status: number | null, delaySeconds = 0) => ({ status, delaySeconds });
@@ -92,7 +92,7 @@ export function RetryGuide({
   endpoint: string;
   windowSeconds: number;
 }) {
-  const url = receiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
+  const url = useReceiverUrl(endpoint || DEFAULT_ENDPOINT_ID);
   return (
     <EmptyState icon={<RotateCcwIcon />} title="No retry seen at this endpoint yet">
       <p className="text-muted-foreground">

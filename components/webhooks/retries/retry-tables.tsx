@@ -10,7 +10,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatCount, formatDuration, formatShortMoment } from "@/lib/ui/format";
+import { formatCount, formatDuration } from "@/lib/ui/format";
+import { Moment } from "@/components/ui/moment";
 import type { RetryBehaviour } from "@/lib/webhooks/shared/retry-behaviour";
 
 /** The raw numbers behind the chart: the gap before each attempt. */
@@ -158,7 +159,7 @@ export function GroupList({
         >
           <span className="flex w-44 shrink-0 items-center gap-2 text-xs tabular-nums">
             <Link href={link(group.rootId)} className="hover:underline">
-              <time dateTime={group.firstAt}>{formatShortMoment(group.firstAt)}</time>
+              <Moment value={group.firstAt} />
             </Link>
             {group.open ? <Badge variant="info">may retry</Badge> : null}
           </span>
