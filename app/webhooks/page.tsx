@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { WebhookInspector } from "@/components/webhooks/webhook-inspector";
 import { WebhooksPage } from "@/components/webhooks/webhooks-page";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default function WebhookDeliveriesPage() {
   return (
     <WebhooksPage description="Deliveries received from the service, verified and stored, live.">
-      <WebhookInspector />
+      {/* Prerendered: the inspector reads its view from the URL and its data in the browser. */}
+      <Suspense>
+        <WebhookInspector />
+      </Suspense>
     </WebhooksPage>
   );
 }

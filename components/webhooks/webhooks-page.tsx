@@ -4,7 +4,10 @@ import { WebhooksNav } from "./webhooks-nav";
 
 /**
  * The frame of the webhook pages (Deliveries, Events, Retries, Check a handler): one header with the tabs between them.
- * Their views read their state from the URL, which on a prerendered page needs a Suspense boundary.
+ * The tabs read the URL, which on a prerendered page needs a Suspense boundary; so does a prerendered page's
+ * view (Deliveries, Check, Compare). The pages rendered with their data (Events, Retries) are rendered per
+ * request and put their view here directly: in a boundary, React may send it apart from the page, hidden
+ * until a script shows it.
  */
 export function WebhooksPage({
   description,
@@ -24,7 +27,7 @@ export function WebhooksPage({
           </Suspense>
         }
       />
-      <Suspense>{children}</Suspense>
+      {children}
     </>
   );
 }

@@ -118,12 +118,17 @@ export type CheckRunDetail = RouteAnswer<typeof checkRoute.GET>["run"];
 export type DeliveryListParams = RouteQuery<typeof countsRoute.GET> &
   RouteQuery<typeof exportRoute.GET>;
 
-function query(params: object): string {
+/** The search params the browser sends a console route for `params` (empty and undefined values left out). */
+export function searchParamsOf(params: object): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params) as [string, unknown][]) {
     if (value !== undefined && value !== "") search.set(key, String(value));
   }
-  const text = search.toString();
+  return search;
+}
+
+function query(params: object): string {
+  const text = searchParamsOf(params).toString();
   return text ? `?${text}` : "";
 }
 
