@@ -16,7 +16,7 @@ import { useNow } from "../projects/use-now";
 import { DeliveryList } from "./delivery-list";
 import { ComparePicking } from "./delivery-relations";
 import { useMediaQuery, WIDE } from "@/lib/ui/use-media-query";
-import { receiverUrl } from "./receiver-url";
+import { useReceiverUrl } from "./receiver-url";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
 import { InspectorToolbar } from "./inspector-toolbar";
 import { TestSend } from "./test-send";
@@ -52,7 +52,17 @@ export function WebhookInspector() {
   const wide = useMediaQuery(WIDE);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const detailRef = useRef<HTMLElement>(null);
+  const detailRef = useRef<HTMLElement | null>(null);
+  // Enter on a delivery whose pane is not there yet (just selected, its code or answer on the way): the pane
+  // takes the focus when it arrives, rather than the key doing nothing.
+  const focusDetailOnArrival = useRef(false);
+  const setDetail = (node: HTMLElement | null) => {
+    detailRef.current = node;
+    if (node && focusDetailOnArrival.current) {
+      focusDetailOnArrival.current = false;
+      node.focus();
+    }
+  };
   const [sheetOpen, setSheetOpen] = useState(false);
   // The sheet's code is fetched the first time it opens, and the sheet stays mounted after (its close animation).
   const [sheetWanted, setSheetWanted] = useState(false);
@@ -94,12 +104,14 @@ export function WebhookInspector() {
     },
     open: () => {
       if (selectedIndex < 0 && deliveries[0]) select(deliveries[0].id);
-      detailRef.current?.focus();
+      if (detailRef.current) detailRef.current.focus();
+      else focusDetailOnArrival.current = true;
     },
     close: () => {
       // Esc leaves picking a comparison first, and keeps the selection.
       if (view.compare) return void setView({ compare: null });
       if (!selectedId) return;
+      focusDetailOnArrival.current = false;
       select(null);
       listRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
     },
@@ -113,6 +125,7 @@ export function WebhookInspector() {
   };
   const defaultEndpoint = endpoints.find((e) => e.id === DEFAULT_ENDPOINT_ID) ?? endpoints[0];
   const currentEndpoint = endpoints.find((e) => e.id === view.endpoint) ?? defaultEndpoint;
+  const receiver = useReceiverUrl(currentEndpoint?.id);
   const testSend = (
     <TestSend
       endpoints={endpoints}
@@ -161,7 +174,7 @@ export function WebhookInspector() {
 
   const detail = selectedId ? (
     <DeliveryDetailPane
-      ref={detailRef}
+      ref={setDetail}
       id={selectedId}
       tab={view.tab}
       onTab={(tab) => void setView({ tab })}
@@ -194,9 +207,9 @@ export function WebhookInspector() {
             {currentEndpoint ? (
               <>
                 <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
-                  {receiverUrl(currentEndpoint.id)}
+                  {receiver}
                 </code>
-                <CopyButton value={receiverUrl(currentEndpoint.id)} label="receiver URL" />
+                <CopyButton value={receiver} label="receiver URL" />
               </>
             ) : (
               <Skeleton className="h-7 w-72 max-w-full" />
