@@ -14,35 +14,26 @@ export interface PrefetchedQuery {
   queryKey: QueryKey;
   /** The same server function the query's route answers with. */
   read: () => Promise<unknown>;
-  /** An infinite query (its answer is the first page). */
-  infinite?: boolean;
 }
 
 /**
  * The React Query state a page hands to `<HydrationBoundary>`, so that its client components render their
  * data in the page's HTML and at hydration, instead of a skeleton, a request and a second render. On a phone
  * that second render and the wait for its request were most of the webhook pages' time to their largest
- * paint. A read that fails or is slow is left out, never failing the page. `readAt`: the server's clock once
- * the answers are read, for a page that writes times relative to now ("12 s ago") the same at hydration.
+ * paint. A read that fails or is slow is left out, never failing the page.
  */
-export async function prefetchedState(
-  queries: PrefetchedQuery[],
-): Promise<{ state: DehydratedState; readAt: number }> {
+export async function prefetchedState(queries: PrefetchedQuery[]): Promise<DehydratedState> {
   const client = new QueryClient();
   await Promise.all(
-    queries.map(async ({ queryKey, read, infinite }) => {
+    queries.map(async ({ queryKey, read }) => {
       const answer = await resultWithin(
         read().then(asSentByRoute, () => null),
         PREFETCH_WAIT_MS,
       );
-      if (answer === null) return;
-      client.setQueryData(
-        queryKey,
-        infinite ? { pages: [answer], pageParams: [undefined] } : answer,
-      );
+      if (answer !== null) client.setQueryData(queryKey, answer);
     }),
   );
-  return { state: dehydrate(client), readAt: Date.now() };
+  return dehydrate(client);
 }
 
 /** What the browser's client gets from the route for this answer: JSON (a Date becomes its ISO string). */

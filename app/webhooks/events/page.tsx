@@ -17,7 +17,7 @@ export default async function WebhookEventsPage({
   await requirePageMember("/webhooks/events");
   const view = loadInsightView(await searchParams);
   // Rendered with its answers: the page's HTML holds the events and the shape in view, not a skeleton.
-  const { state } = await prefetchedState([
+  const state = await prefetchedState([
     endpointsPrefetch(),
     eventShapesPrefetch(view.endpoint, view.event),
   ]);

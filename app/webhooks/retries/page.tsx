@@ -17,10 +17,7 @@ export default async function WebhookRetriesPage({
   await requirePageMember("/webhooks/retries");
   const view = loadInsightView(await searchParams);
   // Rendered with its answers: the page's HTML holds the summary and the chart, not a skeleton.
-  const { state } = await prefetchedState([
-    endpointsPrefetch(),
-    retryBehaviourPrefetch(view.endpoint),
-  ]);
+  const state = await prefetchedState([endpointsPrefetch(), retryBehaviourPrefetch(view.endpoint)]);
   return (
     <WebhooksPage description="How the sender really retries: attempts, gaps and what triggers them, per endpoint.">
       <HydrationBoundary state={state}>
