@@ -19,7 +19,7 @@ import { StaleBanner } from "./stale-banner";
 import { UpdateErrorNotice } from "./update-error-notice";
 import { useColumnPrefs } from "./use-column-prefs";
 import { NARROW, useMediaQuery } from "@/lib/ui/use-media-query";
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/ui/use-now";
 import { useProjectRows } from "./use-project-rows";
 import { ViewOptions } from "./view-options";
 

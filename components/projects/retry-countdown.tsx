@@ -1,6 +1,6 @@
 "use client";
 
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/ui/use-now";
 import { formatWait } from "@/lib/ui/format";
 
 /** "Next attempt possible in 42 s", counting down from when the answer arrived; nothing once it has passed. */

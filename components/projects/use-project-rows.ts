@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo } from "react";
 import { indexProjects, selectProjects, sortIndex } from "@/lib/projects/rows";
 import type { Project } from "@/lib/projects/schema";
 import { serializeSort, type ProjectsFilters, type ProjectsSort } from "@/lib/projects/view";
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/ui/use-now";
 
 /**
  * The shown rows and facet counts, memoised by what they depend on: the index when the list changes, the

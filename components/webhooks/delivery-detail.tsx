@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { XIcon } from "lucide-react";
 import type { Ref } from "react";
+import { Age } from "@/components/ui/age";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UserText } from "@/components/ui/user-text";
 import type { EndpointView } from "@/lib/webhooks/browser/console-client";
-import { formatAge } from "@/lib/ui/format";
 import { formatBytes } from "@/lib/webhooks/shared/format";
 import { inspectorQueries } from "@/lib/webhooks/browser/inspector-queries";
 import { DETAIL_TABS, type DetailTab } from "@/lib/webhooks/browser/use-inspector-view";
@@ -39,7 +39,6 @@ export function DeliveryDetailPane({
   onClose,
   onSelect,
   endpoints,
-  now,
   ref,
 }: {
   id: string;
@@ -48,8 +47,6 @@ export function DeliveryDetailPane({
   onClose: () => void;
   onSelect: (id: string) => void;
   endpoints: EndpointView[];
-  /** The list's clock: the receive time reads "3 min ago" here as in the list, and ages with it. */
-  now: number;
   ref?: Ref<HTMLElement>;
 }) {
   const query = useQuery(inspectorQueries.delivery(id));
@@ -91,10 +88,8 @@ export function DeliveryDetailPane({
           {delivery ? (
             <p className="mt-0.5 truncate text-xs text-muted-foreground">
               #{delivery.id} · <UserText value={endpoint?.name ?? delivery.endpointId} /> ·{" "}
-              <time dateTime={delivery.receivedAt} title={delivery.receivedAt}>
-                {formatAge(delivery.receivedAt, now)}
-              </time>{" "}
-              · {formatBytes(delivery.size)} · answered {delivery.response.status}
+              <Age at={delivery.receivedAt} /> · {formatBytes(delivery.size)} · answered{" "}
+              {delivery.response.status}
               {delivery.response.scripted ? " (scripted)" : ""}
             </p>
           ) : null}

@@ -25,7 +25,6 @@ export function DeliveryList({
   hasMore,
   loadingMore,
   onLoadMore,
-  now,
 }: {
   deliveries: DeliverySummary[];
   selectedId: string | null;
@@ -33,7 +32,6 @@ export function DeliveryList({
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  now: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands back functions that React Compiler must not memoize; it opts this component out.
@@ -85,7 +83,7 @@ export function DeliveryList({
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
               onClick={() => onSelect(delivery.id)}
             >
-              <DeliveryRow delivery={delivery} selected={selected} now={now} />
+              <DeliveryRow delivery={delivery} selected={selected} />
             </div>
           );
         })}

@@ -1,8 +1,9 @@
 import { CircleAlertIcon, RotateCcwIcon, SendIcon } from "lucide-react";
+import { Age } from "@/components/ui/age";
 import { UserText } from "@/components/ui/user-text";
 import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
 import { formatBytes } from "@/lib/webhooks/shared/format";
-import { formatAge, plural } from "@/lib/ui/format";
+import { plural } from "@/lib/ui/format";
 import { cn } from "@/lib/utils";
 import { VerificationBadge } from "./verification-badge";
 
@@ -10,11 +11,9 @@ import { VerificationBadge } from "./verification-badge";
 export function DeliveryRow({
   delivery,
   selected,
-  now,
 }: {
   delivery: DeliverySummary;
   selected: boolean;
-  now: number;
 }) {
   const status = delivery.response.status;
   const findings = delivery.findingCount;
@@ -79,13 +78,7 @@ export function DeliveryRow({
             </span>
           </>
         ) : null}
-        <time
-          className="ml-auto shrink-0"
-          dateTime={delivery.receivedAt}
-          title={delivery.receivedAt}
-        >
-          {formatAge(delivery.receivedAt, now)}
-        </time>
+        <Age className="ml-auto shrink-0" at={delivery.receivedAt} />
       </div>
     </div>
   );
