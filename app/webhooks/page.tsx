@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { BackgroundMount } from "@/components/ui/background-mount";
 import { WebhookInspector } from "@/components/webhooks/webhook-inspector";
 import { WebhooksPage } from "@/components/webhooks/webhooks-page";
 
@@ -10,7 +11,9 @@ export default function WebhookDeliveriesPage() {
     <WebhooksPage description="Deliveries received from the service, verified and stored, live.">
       {/* Prerendered: the inspector reads its view from the URL and its data in the browser. */}
       <Suspense>
-        <WebhookInspector />
+        <BackgroundMount>
+          <WebhookInspector />
+        </BackgroundMount>
       </Suspense>
     </WebhooksPage>
   );

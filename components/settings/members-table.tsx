@@ -22,14 +22,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 import {
   Table,
   TableBody,
@@ -174,8 +167,8 @@ export function MembersTable({ members, ...rules }: Props) {
                     <time dateTime={member.createdAt}>{member.createdAt.slice(0, 10)}</time>
                   </TableCell>
                   <TableCell className="text-right">
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
+                    <DeferredDropdownMenu
+                      trigger={
                         <Button
                           variant="ghost"
                           size="icon-sm"
@@ -184,53 +177,55 @@ export function MembersTable({ members, ...rules }: Props) {
                         >
                           <MoreHorizontalIcon />
                         </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end" className="w-60">
-                        <DropdownMenuLabel className="min-w-0">
-                          <UserText value={member.email} truncate className="font-medium" />
-                        </DropdownMenuLabel>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem onSelect={() => copyEmail(member.email)}>
-                          <CopyIcon />
-                          Copy email
-                        </DropdownMenuItem>
-                        {rules.isAdmin ? (
-                          roleChangeBlocked(member, rules) ? (
-                            <DropdownMenuItem disabled>
-                              <ShieldIcon />
-                              {roleChangeBlocked(member, rules)}
-                            </DropdownMenuItem>
-                          ) : member.role === "admin" ? (
-                            <DropdownMenuItem onSelect={() => setRole(member, "member")}>
-                              <ShieldOffIcon />
-                              Make a member
-                            </DropdownMenuItem>
+                      }
+                      content={(ui) => (
+                        <ui.DropdownMenuContent align="end" className="w-60">
+                          <ui.DropdownMenuLabel className="min-w-0">
+                            <UserText value={member.email} truncate className="font-medium" />
+                          </ui.DropdownMenuLabel>
+                          <ui.DropdownMenuSeparator />
+                          <ui.DropdownMenuItem onSelect={() => copyEmail(member.email)}>
+                            <CopyIcon />
+                            Copy email
+                          </ui.DropdownMenuItem>
+                          {rules.isAdmin ? (
+                            roleChangeBlocked(member, rules) ? (
+                              <ui.DropdownMenuItem disabled>
+                                <ShieldIcon />
+                                {roleChangeBlocked(member, rules)}
+                              </ui.DropdownMenuItem>
+                            ) : member.role === "admin" ? (
+                              <ui.DropdownMenuItem onSelect={() => setRole(member, "member")}>
+                                <ShieldOffIcon />
+                                Make a member
+                              </ui.DropdownMenuItem>
+                            ) : (
+                              <ui.DropdownMenuItem onSelect={() => setRole(member, "admin")}>
+                                <ShieldIcon />
+                                Make an admin
+                              </ui.DropdownMenuItem>
+                            )
+                          ) : null}
+                          {blocked ? (
+                            <ui.DropdownMenuItem disabled>
+                              <UserMinusIcon />
+                              {blocked}
+                            </ui.DropdownMenuItem>
                           ) : (
-                            <DropdownMenuItem onSelect={() => setRole(member, "admin")}>
-                              <ShieldIcon />
-                              Make an admin
-                            </DropdownMenuItem>
-                          )
-                        ) : null}
-                        {blocked ? (
-                          <DropdownMenuItem disabled>
-                            <UserMinusIcon />
-                            {blocked}
-                          </DropdownMenuItem>
-                        ) : (
-                          <DropdownMenuItem
-                            variant="destructive"
-                            onSelect={() => {
-                              lastTrigger.current = member.id;
-                              setRemoving(member);
-                            }}
-                          >
-                            <UserMinusIcon />
-                            Remove from workspace…
-                          </DropdownMenuItem>
-                        )}
-                      </DropdownMenuContent>
-                    </DropdownMenu>
+                            <ui.DropdownMenuItem
+                              variant="destructive"
+                              onSelect={() => {
+                                lastTrigger.current = member.id;
+                                setRemoving(member);
+                              }}
+                            >
+                              <UserMinusIcon />
+                              Remove from workspace…
+                            </ui.DropdownMenuItem>
+                          )}
+                        </ui.DropdownMenuContent>
+                      )}
+                    />
                   </TableCell>
                 </TableRow>
               );

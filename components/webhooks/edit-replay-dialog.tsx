@@ -36,7 +36,7 @@ import {
   type ReplayInput,
 } from "@/lib/webhooks/shared/replay/replay-schema";
 import { receiverUrl } from "./receiver-url";
-import { compareHref } from "./delivery-relations";
+import { compareHref } from "./compare-picking";
 import { ReplayAnswer } from "./replay-answer";
 
 type Format = "json" | "text";

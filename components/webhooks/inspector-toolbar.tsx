@@ -12,7 +12,7 @@ import { hasFilters, type InspectorView } from "@/lib/webhooks/browser/use-inspe
 import { cn } from "@/lib/utils";
 import { ExportButton } from "./export-button";
 import { SearchHint, searchProblem } from "./search-hint";
-import { FilterSelect } from "./filter-select";
+import { FacetMenu } from "./facet-menu";
 import { TimeRangeFilter } from "./time-range-filter";
 import { VERIFICATION_LABELS } from "./verification-badge";
 import { formatCount } from "@/lib/ui/format";
@@ -96,7 +96,7 @@ export function InspectorToolbar({
       </div>
       <SearchHint id="inspector-search-hint" problem={problem} />
       <div className="flex flex-wrap items-center gap-2">
-        <FilterSelect
+        <FacetMenu
           label="Endpoint"
           allLabel="All endpoints"
           value={view.endpoint}
@@ -104,7 +104,7 @@ export function InspectorToolbar({
           onChange={(endpoint) => setView({ endpoint: endpoint ?? "", delivery: null })}
           className="max-w-48"
         />
-        <FilterSelect
+        <FacetMenu
           label="Event"
           allLabel="All events"
           value={view.event}
@@ -115,7 +115,7 @@ export function InspectorToolbar({
           }))}
           onChange={(event) => setView({ event: event ?? "" })}
         />
-        <FilterSelect
+        <FacetMenu
           label="Verification"
           allLabel="Any signature"
           value={view.verification ?? ""}

@@ -2,28 +2,23 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { SendIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import {
-  consoleApi,
-  type DeliveryResult,
-  type EndpointView,
-} from "@/lib/webhooks/browser/console-client";
-import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/shared/events";
-import { FilterSelect } from "./filter-select";
-import { FormError } from "@/components/ui/form-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { consoleApi, type EndpointView } from "@/lib/webhooks/browser/console-client";
+import type { WebhookEvent } from "@/lib/webhooks/shared/events";
+
+// The form and its selects come when the popover first opens: with the page, they were code no one had
+// asked for yet.
+const TestSendForm = dynamic(() => import("./test-send-form").then((m) => m.TestSendForm), {
+  loading: () => <Skeleton className="h-36 w-full" />,
+});
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function attemptLine(attempt: DeliveryResult["attempts"][number]): string {
-  return attempt.status !== undefined
-    ? `Attempt ${attempt.n}: answered ${attempt.status} in ${attempt.ms} ms`
-    : `Attempt ${attempt.n}: ${attempt.error ?? "failed"} after ${attempt.ms} ms`;
 }
 
 /**
@@ -49,7 +44,6 @@ export function TestSend({
       return result;
     },
   });
-  const selected = endpoints.find((e) => e.id === target);
   return (
     <Popover onOpenChange={(open) => open || send.reset()}>
       <PopoverTrigger asChild>
@@ -65,55 +59,14 @@ export function TestSend({
             Signed with the endpoint&apos;s secret, sent to its receiver URL like the service would.
           </p>
         </div>
-        <div className="grid gap-1">
-          <Label>Endpoint</Label>
-          <FilterSelect
-            label="Endpoint to send to"
-            allLabel="Default"
-            value={target}
-            options={endpoints.map((e) => ({ value: e.id, label: e.name }))}
-            onChange={(id) => setEndpointId(id)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label>Event</Label>
-          <FilterSelect
-            label="Event to send"
-            allLabel="task.completed"
-            value={event}
-            options={WEBHOOK_EVENTS.map((name) => ({ value: name, label: name }))}
-            onChange={(name) => setEvent(isWebhookEvent(name) ? name : "task.completed")}
-          />
-        </div>
-        {selected && !selected.secret.set ? (
-          <p className="text-xs text-warning">
-            This endpoint has no secret yet: set one in Endpoints first.
-          </p>
-        ) : null}
-        <Button size="sm" disabled={send.isPending} onClick={() => send.mutate()}>
-          {send.isPending ? "Sending…" : "Send"}
-        </Button>
-        <div role="status" className="text-xs">
-          {send.isPending ? (
-            <p className="text-muted-foreground">Attempt 1: waiting for the answer…</p>
-          ) : null}
-          {send.data?.attempts.map((attempt) => (
-            <p
-              key={attempt.n}
-              className={
-                attempt.status && attempt.status < 300 ? "text-success" : "text-destructive"
-              }
-            >
-              {attemptLine(attempt)}
-            </p>
-          ))}
-          {send.data ? (
-            <p className="text-muted-foreground">
-              It is selected in the list as soon as it appears.
-            </p>
-          ) : null}
-        </div>
-        <FormError message={send.error?.message} inline />
+        <TestSendForm
+          endpoints={endpoints}
+          target={target}
+          onTarget={setEndpointId}
+          event={event}
+          onEvent={setEvent}
+          send={send}
+        />
       </PopoverContent>
     </Popover>
   );

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { SettingsIcon } from "lucide-react";
 import dynamic from "next/dynamic";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Kbd } from "@/components/ui/kbd";
@@ -12,9 +12,8 @@ import { DEFAULT_ENDPOINT_ID } from "@/lib/webhooks/shared/constants";
 import { inspectorQueries, listFilters } from "@/lib/webhooks/browser/inspector-queries";
 import { hasFilters, useInspectorView } from "@/lib/webhooks/browser/use-inspector-view";
 import { useLiveDeliveries } from "@/lib/webhooks/browser/use-live-deliveries";
-import { useNow } from "../projects/use-now";
 import { DeliveryList } from "./delivery-list";
-import { ComparePicking } from "./delivery-relations";
+import { ComparePicking } from "./compare-picking";
 import { useMediaQuery, WIDE } from "@/lib/ui/use-media-query";
 import { useReceiverUrl } from "./receiver-url";
 import { NoDeliveryState, NoEndpointState, NoMatchState } from "./empty-states";
@@ -48,7 +47,6 @@ export function WebhookInspector() {
   const filters = listFilters(view);
   const live = useLiveDeliveries(filters);
   const counts = useQuery(inspectorQueries.counts(filters));
-  const now = useNow(5_000);
   const wide = useMediaQuery(WIDE);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -134,15 +132,22 @@ export function WebhookInspector() {
     />
   );
 
+  // React Query hands an answer over synchronously; rendering the rows from it is the page's biggest piece of
+  // work, so it runs as a background render that yields to input (the skeleton or the rows before stay
+  // meanwhile), as the projects list's does.
+  const shownDeliveries = useDeferredValue(
+    live.list.isPending || endpointsQuery.isPending ? null : deliveries,
+  );
+
   const listBody = (() => {
-    if (live.list.isPending || endpointsQuery.isPending) return <ListSkeleton />;
     if (live.list.isError)
       return (
         <p role="alert" className="p-4 text-sm text-destructive">
           {live.list.error.message}
         </p>
       );
-    if (deliveries.length === 0) {
+    if (shownDeliveries === null) return <ListSkeleton />;
+    if (shownDeliveries.length === 0) {
       if (hasFilters(view)) return <NoMatchState onClear={clearFilters} />;
       if (defaultEndpoint && !endpoints.some((e) => e.secret.set))
         return (
@@ -155,7 +160,7 @@ export function WebhookInspector() {
     }
     return (
       <DeliveryList
-        deliveries={deliveries}
+        deliveries={shownDeliveries}
         selectedId={selectedId}
         onSelect={(id) => {
           select(id);
@@ -167,7 +172,6 @@ export function WebhookInspector() {
         hasMore={live.list.hasNextPage}
         loadingMore={live.list.isFetchingNextPage}
         onLoadMore={() => void live.list.fetchNextPage()}
-        now={now}
       />
     );
   })();
@@ -181,7 +185,6 @@ export function WebhookInspector() {
       onClose={() => select(null)}
       onSelect={select}
       endpoints={endpoints}
-      now={now}
     />
   ) : (
     <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-[13px] text-muted-foreground">

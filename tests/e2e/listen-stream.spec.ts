@@ -314,7 +314,7 @@ test.describe("listen: the stream", () => {
 
     // The Endpoints sheet shows this listener while it is connected.
     await page.goto(`/webhooks?endpoint=${endpoint.id}`);
-    await page.getByRole("button", { name: "Endpoints" }).click();
+    await page.getByRole("button", { name: "Endpoints", exact: true }).click();
     const listeners = page.getByTestId("listeners");
     await expect(listeners).toContainText(session);
     await page.keyboard.press("Escape");

@@ -95,7 +95,7 @@ test("no page sets off a CSP violation, nor the code a member loads on first use
   await expect(
     page.getByTestId("delivery-detail").getByRole("tablist", { name: "Delivery details" }),
   ).toBeVisible();
-  await page.getByRole("button", { name: "Endpoints" }).click();
+  await page.getByRole("button", { name: "Endpoints", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Endpoints" })).toBeVisible();
   violations.push(...(await seen()).violations);
   expect(violations).toEqual([]);

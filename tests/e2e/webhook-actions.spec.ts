@@ -330,7 +330,7 @@ test("delete one delivery and clear an endpoint, with confirmation; the list and
   expect((await api.get(`/api/webhooks/deliveries/${id}`)).status()).toBe(404);
   expect((await api.delete(`/api/webhooks/deliveries/${id}`)).status()).toBe(404);
 
-  await page.getByRole("button", { name: "Endpoints" }).click();
+  await page.getByRole("button", { name: "Endpoints", exact: true }).click();
   await page.getByRole("button", { name: "Clear deliveries…" }).last().click();
   const clear = page.getByRole("alertdialog", { name: /^Clear the deliveries of/ });
   await clear.getByRole("button", { name: "Clear deliveries" }).click();

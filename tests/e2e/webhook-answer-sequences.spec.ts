@@ -41,7 +41,7 @@ test("a sequence edited in the Endpoints sheet answers each attempt; the Attempt
 }) => {
   test.setTimeout(60_000);
   await page.goto(`/webhooks?endpoint=${endpoint.id}`);
-  await page.getByRole("button", { name: "Endpoints" }).click();
+  await page.getByRole("button", { name: "Endpoints", exact: true }).click();
   const sheet = page.getByRole("dialog", { name: "Endpoints" });
   // The sheet opens on the endpoint being viewed.
   await expect(sheet.getByRole("button", { name: endpoint.id })).toHaveAttribute(

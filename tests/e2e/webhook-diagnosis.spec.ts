@@ -107,7 +107,7 @@ test("after a rotation the previous secret is still accepted, said so in the set
     "Signed with the endpoint's previous secret",
   );
 
-  await page.getByRole("button", { name: "Endpoints" }).click();
+  await page.getByRole("button", { name: "Endpoints", exact: true }).click();
   const settings = page
     .getByRole("dialog", { name: "Endpoints" })
     .getByTestId(`endpoint-settings-${endpoint.id}`);

@@ -193,13 +193,13 @@ test("filters live in the URL and survive a reload", async ({ page, api, endpoin
   await openInspector(page, `endpoint=${endpoint.id}`);
   await expect(deliveryOptions(page)).toHaveCount(4);
 
-  await page.getByRole("combobox", { name: "Verification" }).click();
-  await page.getByRole("option", { name: /Invalid\s*1/ }).click();
+  await page.getByRole("button", { name: "Verification: Any signature" }).click();
+  await page.getByRole("menuitemradio", { name: /Invalid\s*1/ }).click();
   await expect(page).toHaveURL(/verification=invalid_signature/);
   await expect(deliveryOptions(page)).toHaveCount(1);
   await page.reload();
   await expect(deliveryOptions(page)).toHaveCount(1);
-  await expect(page.getByRole("combobox", { name: "Verification" })).toHaveText(/Invalid/);
+  await expect(page.getByRole("button", { name: /^Verification: / })).toHaveText(/Invalid/);
 
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(deliveryOptions(page)).toHaveCount(4);
@@ -211,8 +211,8 @@ test("filters live in the URL and survive a reload", async ({ page, api, endpoin
   await page.getByRole("searchbox").fill("");
   await expect(deliveryOptions(page)).toHaveCount(4);
 
-  await page.getByRole("combobox", { name: "Event" }).click();
-  await page.getByRole("option", { name: /Unknown or none\s*1/ }).click();
+  await page.getByRole("button", { name: "Event: All events" }).click();
+  await page.getByRole("menuitemradio", { name: /Unknown or none\s*1/ }).click();
   await expect(page).toHaveURL(/event=unknown/);
   await expect(deliveryOptions(page)).toHaveCount(1);
   await expect(deliveryOptions(page)).toContainText("made.up");
@@ -285,7 +285,7 @@ test("endpoints: create, replace the secret, script answers, delete", async ({
   adminPage: page,
 }) => {
   await openInspector(page, "");
-  await page.getByRole("button", { name: "Endpoints" }).click();
+  await page.getByRole("button", { name: "Endpoints", exact: true }).click();
   const sheet = page.getByRole("dialog", { name: "Endpoints" });
   const name = `Staging ${Math.random().toString(36).slice(2, 7)}`;
   await sheet.getByLabel("Name", { exact: true }).fill(name);

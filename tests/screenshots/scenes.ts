@@ -126,7 +126,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.screenshot({ path: name("replay") });
       await shot.keyboard.press("Escape");
 
-      await shot.getByRole("button", { name: "Endpoints" }).click();
+      await shot.getByRole("button", { name: "Endpoints", exact: true }).click();
       await shot.getByRole("button", { name: "Clear deliveries…" }).last().click();
       await shot.getByRole("alertdialog").waitFor();
       await settle(shot);
@@ -321,7 +321,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
         path: stage.shotPath("listen-attempts", look),
         fullPage: look.width < 800,
       });
-      await shot.getByRole("button", { name: "Endpoints" }).click();
+      await shot.getByRole("button", { name: "Endpoints", exact: true }).click();
       await shot.getByTestId("listeners").waitFor();
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("listen-endpoints", look) });
