@@ -5,11 +5,10 @@ import { Button } from "@/components/ui/button";
 import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 import { formatCount } from "@/lib/ui/format";
 import { cn } from "@/lib/utils";
+import { FacetOptionText, type FacetOption } from "./facet-option";
 
 /** The menu's value for "no filter" (a radio group needs a value for each item). */
 const ALL = "";
-
-type Option = { value: string; label: string; count?: number };
 
 /**
  * A facet of the inspector's toolbar: one value or all, each option with its count when the API gave one.
@@ -28,7 +27,7 @@ export function FacetMenu({
   label: string;
   allLabel: string;
   value: string;
-  options: Option[];
+  options: FacetOption[];
   onChange: (value: string | null) => void;
   className?: string;
 }) {
@@ -65,14 +64,7 @@ export function FacetMenu({
           >
             {[{ value: ALL, label: allLabel }, ...options].map((option) => (
               <ui.DropdownMenuRadioItem key={option.value || "all"} value={option.value}>
-                <span className="flex w-full items-center justify-between gap-3">
-                  <span className="truncate">{option.label}</span>
-                  {"count" in option && option.count !== undefined ? (
-                    <span className="text-xs text-muted-foreground tabular-nums">
-                      {formatCount(option.count)}
-                    </span>
-                  ) : null}
-                </span>
+                <FacetOptionText option={option} />
               </ui.DropdownMenuRadioItem>
             ))}
           </ui.DropdownMenuRadioGroup>

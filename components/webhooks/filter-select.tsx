@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import { formatCount } from "@/lib/ui/format";
+import { FacetOptionText, type FacetOption } from "./facet-option";
 
 /** Radix Select has no empty value; this one stands for "no filter". */
 const ALL = "__all";
@@ -24,7 +24,7 @@ export function FilterSelect({
   label: string;
   allLabel: string;
   value: string;
-  options: Option[];
+  options: FacetOption[];
   onChange: (value: string | null) => void;
   className?: string;
 }) {
@@ -35,32 +35,17 @@ export function FilterSelect({
         {/* Written out, not left to Radix: it fills the value in after hydration, and on a phone the
             toolbar then wrapped anew and pushed the list down. */}
         <SelectValue placeholder={allLabel}>
-          {value ? <OptionText option={selected ?? { value, label: value }} /> : allLabel}
+          {value ? <FacetOptionText option={selected ?? { value, label: value }} /> : allLabel}
         </SelectValue>
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ALL}>{allLabel}</SelectItem>
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
-            <OptionText option={option} />
+            <FacetOptionText option={option} />
           </SelectItem>
         ))}
       </SelectContent>
     </Select>
-  );
-}
-
-type Option = { value: string; label: string; count?: number };
-
-function OptionText({ option }: { option: Option }) {
-  return (
-    <span className="flex w-full items-center justify-between gap-3">
-      <span className="truncate">{option.label}</span>
-      {option.count !== undefined ? (
-        <span className="text-xs text-muted-foreground tabular-nums">
-          {formatCount(option.count)}
-        </span>
-      ) : null}
-    </span>
   );
 }
