@@ -9,13 +9,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { UserText } from "@/components/ui/user-text";
 import { UtcTime } from "@/components/ui/utc-time";
 import { SettingsSection } from "@/components/settings/settings-section";
@@ -343,18 +337,17 @@ function AddChannel({ emailConfigured }: { emailConfigured: boolean }) {
     >
       <form className="grid grid-cols-1 gap-4 sm:max-w-xl" onSubmit={submit}>
         <FormField id="channel-kind" label="Kind">
-          <Select value={kind} onValueChange={(value) => setKind(value as AlertChannelKind)}>
-            <SelectTrigger id="channel-kind" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ALERT_CHANNEL_KINDS.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {ALERT_CHANNEL_KIND_WORDS[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            className="w-full"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as AlertChannelKind)}
+          >
+            {ALERT_CHANNEL_KINDS.map((option) => (
+              <option key={option} value={option}>
+                {ALERT_CHANNEL_KIND_WORDS[option]}
+              </option>
+            ))}
+          </NativeSelect>
         </FormField>
         <FormField id="channel-name" label="Name">
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />

@@ -20,13 +20,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import {
   Table,
   TableBody,
@@ -410,19 +404,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
         </FormField>
         <div className="grid gap-1.5">
           <Label htmlFor="token-expiry">Expires</Label>
-          <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
-            <SelectTrigger id="token-expiry" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {TOKEN_EXPIRY_DAYS.map((days) => (
-                <SelectItem key={days} value={String(days)}>
-                  In {days} days
-                </SelectItem>
-              ))}
-              <SelectItem value="custom">On a date…</SelectItem>
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="token-expiry"
+            className="w-full"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value as ExpiryChoice)}
+          >
+            {TOKEN_EXPIRY_DAYS.map((days) => (
+              <option key={days} value={String(days)}>
+                In {days} days
+              </option>
+            ))}
+            <option value="custom">On a date…</option>
+          </NativeSelect>
         </div>
         {expiry === "custom" ? (
           <FormField
@@ -435,22 +429,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswe
         ) : null}
         <div className="grid gap-1.5">
           <Label htmlFor="token-access">Access</Label>
-          <Select value={access} onValueChange={(value) => setAccess(value as AccessChoice)}>
-            <SelectTrigger
-              id="token-access"
-              className="w-full"
-              aria-describedby="token-access-hint"
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(ACCESS_CHOICES) as AccessChoice[]).map((choice) => (
-                <SelectItem key={choice} value={choice}>
-                  {ACCESS_CHOICES[choice].label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="token-access"
+            className="w-full"
+            aria-describedby="token-access-hint"
+            value={access}
+            onChange={(event) => setAccess(event.target.value as AccessChoice)}
+          >
+            {(Object.keys(ACCESS_CHOICES) as AccessChoice[]).map((choice) => (
+              <option key={choice} value={choice}>
+                {ACCESS_CHOICES[choice].label}
+              </option>
+            ))}
+          </NativeSelect>
           <p id="token-access-hint" className="text-xs text-muted-foreground">
             {ACCESS_CHOICES[access].hint}
           </p>

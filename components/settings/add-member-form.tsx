@@ -5,13 +5,7 @@ import { FormError, FormStatus } from "@/components/ui/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { addMemberAction } from "@/lib/auth/actions/members";
 import type { ActionState } from "@/lib/auth/actions/result";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/password-limits";
@@ -88,20 +82,22 @@ function AddMemberFields({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="add-member-role">Role</Label>
-        <Select name="role" value={role} onValueChange={setRole}>
-          <SelectTrigger id="add-member-role" className="w-full">
-            {/* The trigger names the role only; the list explains each. */}
-            <SelectValue>{role === "admin" ? "Admin" : "Member"}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="member">
-              Member: uses the console, adds and removes members
-            </SelectItem>
-            {canAddAdmin ? (
-              <SelectItem value="admin">Admin: also adds and removes admins</SelectItem>
-            ) : null}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          id="add-member-role"
+          name="role"
+          className="w-full"
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+          aria-describedby="add-member-role-hint"
+        >
+          <option value="member">Member</option>
+          {canAddAdmin ? <option value="admin">Admin</option> : null}
+        </NativeSelect>
+        <p id="add-member-role-hint" className="text-xs text-muted-foreground">
+          {role === "admin"
+            ? "Uses the console, adds and removes members and admins."
+            : "Uses the console, adds and removes members."}
+        </p>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="add-member-password">Temporary password</Label>

@@ -4,7 +4,7 @@ import { CheckIcon, CopyIcon } from "lucide-react";
 import * as React from "react";
 import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { DeferredTooltip } from "@/components/ui/deferred-tooltip";
 import { copyText } from "@/lib/ui/copy-text";
 import { cn } from "@/lib/utils";
 
@@ -53,25 +53,22 @@ function CopyButton({
   const name = `Copy ${label}`;
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            type="button"
-            data-slot="copy-button"
-            data-copied={copied || undefined}
-            variant={variant}
-            size={size}
-            aria-label={children ? undefined : name}
-            className={cn("text-muted-foreground hover:text-foreground", className)}
-            onClick={onClick}
-            {...props}
-          >
-            {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
-            {children}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{copied ? "Copied" : name}</TooltipContent>
-      </Tooltip>
+      <DeferredTooltip content={copied ? "Copied" : name}>
+        <Button
+          type="button"
+          data-slot="copy-button"
+          data-copied={copied || undefined}
+          variant={variant}
+          size={size}
+          aria-label={children ? undefined : name}
+          className={cn("text-muted-foreground hover:text-foreground", className)}
+          onClick={onClick}
+          {...props}
+        >
+          {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
+          {children}
+        </Button>
+      </DeferredTooltip>
       <span role="status" className="sr-only">
         {copied ? `Copied the ${label}` : ""}
       </span>

@@ -2,7 +2,6 @@
 
 import {
   cloneElement,
-  useCallback,
   useEffect,
   useRef,
   useState,
@@ -10,7 +9,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { whenIdle } from "@/lib/ui/when-idle";
+import { useIdleImport } from "@/lib/ui/use-idle-import";
 
 type MenuUi = typeof import("./dropdown-menu");
 
@@ -37,11 +36,9 @@ interface DeferredDropdownMenuProps {
  * first item then takes the focus, as Radix does).
  */
 export function DeferredDropdownMenu({ trigger, content }: DeferredDropdownMenuProps) {
-  const [ui, setUi] = useState<MenuUi | null>(null);
+  const [ui, load] = useIdleImport(loadMenuUi);
   const [opening, setOpening] = useState<Opening | null>(null);
   const [focused, setFocused] = useState(false);
-  const load = useCallback(() => loadMenuUi().then(setUi), []);
-  useEffect(() => whenIdle(load), [load]);
 
   if (ui) {
     return (
@@ -56,7 +53,7 @@ export function DeferredDropdownMenu({ trigger, content }: DeferredDropdownMenuP
   return cloneElement(trigger, {
     "aria-haspopup": "menu",
     "aria-expanded": false,
-    onPointerEnter: load,
+    onPointerEnter: () => void load(),
     onFocus: () => {
       setFocused(true);
       void load();

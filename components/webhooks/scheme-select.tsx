@@ -1,13 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { allSchemes, schemeId } from "@/lib/signing/schemes";
 
 const SCHEME_IDS = allSchemes().map(schemeId);
@@ -24,21 +17,22 @@ export function SchemeSelect({
   value: string;
   onChange: (scheme: string) => void;
   size?: "sm" | "default";
-  first?: ReactNode;
+  first?: { value: string; label: string };
 }) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger id={id} size={size} className="w-full font-mono text-xs">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {first}
-        {SCHEME_IDS.map((scheme) => (
-          <SelectItem key={scheme} value={scheme} className="font-mono text-xs">
-            {scheme}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      id={id}
+      size={size}
+      className="w-full font-mono text-xs [&>select]:text-xs"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {first ? <option value={first.value}>{first.label}</option> : null}
+      {SCHEME_IDS.map((scheme) => (
+        <option key={scheme} value={scheme}>
+          {scheme}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -5,7 +5,7 @@ import { SendIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { Skeleton } from "@/components/ui/skeleton";
 import { consoleApi, type EndpointView } from "@/lib/webhooks/browser/console-client";
 import type { WebhookEvent } from "@/lib/webhooks/shared/events";
@@ -45,29 +45,33 @@ export function TestSend({
     },
   });
   return (
-    <Popover onOpenChange={(open) => open || send.reset()}>
-      <PopoverTrigger asChild>
+    <DeferredPopover
+      onOpenChange={(open) => open || send.reset()}
+      trigger={
         <Button variant="outline" size="sm">
           <SendIcon />
           Send test
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="flex w-80 flex-col gap-3">
-        <div>
-          <h3 className="text-[13px] font-medium">Send a test delivery</h3>
-          <p className="text-xs text-muted-foreground">
-            Signed with the endpoint&apos;s secret, sent to its receiver URL like the service would.
-          </p>
-        </div>
-        <TestSendForm
-          endpoints={endpoints}
-          target={target}
-          onTarget={setEndpointId}
-          event={event}
-          onEvent={setEvent}
-          send={send}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+      content={(ui) => (
+        <ui.PopoverContent align="end" className="flex w-80 flex-col gap-3">
+          <div>
+            <h3 className="text-[13px] font-medium">Send a test delivery</h3>
+            <p className="text-xs text-muted-foreground">
+              Signed with the endpoint&apos;s secret, sent to its receiver URL like the service
+              would.
+            </p>
+          </div>
+          <TestSendForm
+            endpoints={endpoints}
+            target={target}
+            onTarget={setEndpointId}
+            event={event}
+            onEvent={setEvent}
+            send={send}
+          />
+        </ui.PopoverContent>
+      )}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { LazyCalendar as Calendar } from "@/components/ui/lazy-calendar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { formatShortMoment } from "@/lib/ui/format";
 import { useHydrated } from "@/lib/ui/use-hydrated";
 import {
@@ -42,8 +42,10 @@ export function TimeRangeFilter({
   const hydrated = useHydrated();
   const label = describeRange(view, hydrated ? "local" : "utc");
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <DeferredPopover
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -54,39 +56,41 @@ export function TimeRangeFilter({
           <span className="truncate">{label}</span>
           <ChevronDownIcon className="text-muted-foreground" />
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="start" className="flex w-auto flex-col p-0 sm:flex-row">
-        <div
-          role="group"
-          aria-label="Presets"
-          className="flex flex-wrap gap-1 border-b p-2 sm:w-40 sm:flex-col sm:flex-nowrap sm:border-r sm:border-b-0"
-        >
-          {[null, ...TIME_RANGES].map((range) => (
-            <Button
-              key={range ?? "any"}
-              variant={isPreset(view, range) ? "secondary" : "ghost"}
-              size="sm"
-              aria-pressed={isPreset(view, range)}
-              className="justify-start"
-              onClick={() => {
-                setView({ range, since: null, until: null });
-                setOpen(false);
-              }}
-            >
-              {range ? RANGE_LABELS[range] : "Any time"}
-            </Button>
-          ))}
-        </div>
-        {/* Mounted on open, so the form starts from the range in the URL each time. */}
-        <CustomRangeForm
-          view={view}
-          onApply={(since, until) => {
-            setView({ range: null, since, until });
-            setOpen(false);
-          }}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+      content={(ui) => (
+        <ui.PopoverContent align="start" className="flex w-auto flex-col p-0 sm:flex-row">
+          <div
+            role="group"
+            aria-label="Presets"
+            className="flex flex-wrap gap-1 border-b p-2 sm:w-40 sm:flex-col sm:flex-nowrap sm:border-r sm:border-b-0"
+          >
+            {[null, ...TIME_RANGES].map((range) => (
+              <Button
+                key={range ?? "any"}
+                variant={isPreset(view, range) ? "secondary" : "ghost"}
+                size="sm"
+                aria-pressed={isPreset(view, range)}
+                className="justify-start"
+                onClick={() => {
+                  setView({ range, since: null, until: null });
+                  setOpen(false);
+                }}
+              >
+                {range ? RANGE_LABELS[range] : "Any time"}
+              </Button>
+            ))}
+          </div>
+          {/* Mounted on open, so the form starts from the range in the URL each time. */}
+          <CustomRangeForm
+            view={view}
+            onApply={(since, until) => {
+              setView({ range: null, since, until });
+              setOpen(false);
+            }}
+          />
+        </ui.PopoverContent>
+      )}
+    />
   );
 }
 

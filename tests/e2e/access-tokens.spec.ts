@@ -260,8 +260,7 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
   // A chosen date: the token works through that day.
   const name = `ui token ${Date.now().toString(36)}`;
   const form = page.getByRole("region", { name: "Create a token" });
-  await form.getByLabel("Expires").click();
-  await page.getByRole("option", { name: "On a date…" }).click();
+  await form.getByLabel("Expires").selectOption({ label: "On a date…" });
   const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
   await form.getByLabel("Expiry date").fill(day);
   // The hint is read with the field (FormField: the control described by its hint).
@@ -300,8 +299,7 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
 
   // Read only: the form says what that allows; the token reads and is refused every change.
   const readerName = `ui reader ${Date.now().toString(36)}`;
-  await form.getByLabel("Access").click();
-  await page.getByRole("option", { name: "Read only" }).click();
+  await form.getByLabel("Access").selectOption({ label: "Read only" });
   await expect(form).toContainText("anything that changes or sends is refused (403)");
   const readerShown = await createInPage(page, readerName);
   await expect(readerShown).toContainText("Read only.");
@@ -319,8 +317,7 @@ test("Settings → Access tokens: create with an expiry, the token shown once an
   await readerShown.getByRole("button", { name: "I have copied it" }).click();
 
   // A name is required, and a bad answer from the server is shown in the form.
-  await form.getByLabel("Expires").click();
-  await page.getByRole("option", { name: "In 7 days" }).click();
+  await form.getByLabel("Expires").selectOption({ label: "In 7 days" });
   await form.getByLabel("Name").fill("   ");
   await form.getByRole("button", { name: "Create token" }).click();
   await expect(form.getByRole("alert")).toContainText("name must not be empty");

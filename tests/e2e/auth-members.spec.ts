@@ -194,9 +194,7 @@ test("the admin cannot remove themselves; a plain member manages plain members b
   await expect(member.page.getByRole("menuitem", { name: /Remove from workspace/ })).toHaveCount(0);
   await member.page.keyboard.press("Escape");
   const form = member.page.getByRole("region", { name: "Add a member" });
-  await form.getByLabel("Role").click();
-  await expect(member.page.getByRole("option")).toHaveText([/^Member/]);
-  await member.page.keyboard.press("Escape");
+  await expect(form.getByLabel("Role").getByRole("option")).toHaveText(["Member"]);
 
   // A plain member adds a colleague and removes them again.
   const colleague = uniqueEmail("colleague");
@@ -246,8 +244,12 @@ test("an admin changes a member's role from the row's menu; the last admin keeps
   // The promoted member may now do what takes an admin: add an admin.
   const promoted = await signedInAs(browser, email, password);
   await promoted.page.goto("/settings/members");
-  await promoted.page.getByRole("region", { name: "Add a member" }).getByLabel("Role").click();
-  await expect(promoted.page.getByRole("option")).toHaveText([/^Member/, /^Admin/]);
+  await expect(
+    promoted.page
+      .getByRole("region", { name: "Add a member" })
+      .getByLabel("Role")
+      .getByRole("option"),
+  ).toHaveText(["Member", "Admin"]);
   await promoted.context.close();
 
   await actions.click();

@@ -44,10 +44,12 @@ export async function addMemberAsAdmin(
   await context.close();
 }
 
-/** Picks a role in the Add-a-member form's select (a listbox, not a native <select>). */
+/** Picks a role in the Add-a-member form's select (the browser's own <select>). */
 export async function chooseRole(page: Page, role: "member" | "admin") {
-  await page.getByRole("region", { name: "Add a member" }).getByLabel("Role").click();
-  await page.getByRole("option", { name: new RegExp(`^${role}:`, "i") }).click();
+  await page
+    .getByRole("region", { name: "Add a member" })
+    .getByLabel("Role")
+    .selectOption({ label: role === "admin" ? "Admin" : "Member" });
 }
 
 /** Opens a member's row menu, asks to remove them and confirms in the dialog. */

@@ -127,8 +127,9 @@ test("a correct handler behind a listener passes every required case, over the A
 
     // The page: "Send to" offers the member's connected listener; its runs are in its own history.
     await page.goto(`/webhooks/check?endpoint=${endpoint.id}`);
-    await page.getByLabel("Send to").click();
-    await page.getByRole("option", { name: `Session ${SESSION}` }).click();
+    await page
+      .getByLabel("Send to")
+      .selectOption({ label: `Session ${SESSION} (token check through a listener)` });
     await expect(page.getByLabel("Handler URL")).toHaveCount(0);
     await page.getByRole("button", { name: "Run check" }).click();
     const results = page.getByRole("region", { name: "Check results" });

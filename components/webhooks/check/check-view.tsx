@@ -9,17 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormError } from "@/components/ui/form-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectGroup,
-  SelectItem,
-  SelectLabel,
-  SelectSeparator,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
-import { UserText } from "@/components/ui/user-text";
+import { NativeSelect } from "@/components/ui/native-select";
+import { visibleText } from "@/lib/ui/visible-text";
 import type { CaseResult } from "@/lib/check/types";
 import { listenQueries } from "@/lib/listen/queries";
 import { DEFAULT_SCHEME, describeScheme, schemeId } from "@/lib/signing/schemes";
@@ -166,31 +157,22 @@ export function CheckView() {
             {listeners.length > 0 ? (
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-target`}>Send to</Label>
-                <Select value={listener ? targetKind : URL_TARGET} onValueChange={setTarget}>
-                  <SelectTrigger id={`${id}-target`} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={URL_TARGET}>A URL</SelectItem>
-                    <SelectSeparator />
-                    <SelectGroup>
-                      <SelectLabel>My machine (a connected listener)</SelectLabel>
-                      {listeners.map((choice) => (
-                        <SelectItem key={choice.id} value={String(choice.id)}>
-                          <span className="truncate">
-                            Session <UserText value={choice.session} />
-                            {choice.tokenName ? (
-                              <>
-                                {" "}
-                                (token <UserText value={choice.tokenName} />)
-                              </>
-                            ) : null}
-                          </span>
-                        </SelectItem>
-                      ))}
-                    </SelectGroup>
-                  </SelectContent>
-                </Select>
+                <NativeSelect
+                  id={`${id}-target`}
+                  className="w-full"
+                  value={listener ? targetKind : URL_TARGET}
+                  onChange={(event) => setTarget(event.target.value)}
+                >
+                  <option value={URL_TARGET}>A URL</option>
+                  <optgroup label="My machine (a connected listener)">
+                    {listeners.map((choice) => (
+                      <option key={choice.id} value={String(choice.id)}>
+                        Session {visibleText(choice.session)}
+                        {choice.tokenName ? ` (token ${visibleText(choice.tokenName)})` : ""}
+                      </option>
+                    ))}
+                  </optgroup>
+                </NativeSelect>
                 {listener ? (
                   <p className="text-xs text-muted-foreground">
                     Each request goes to this console’s receiver for the endpoint below; your
@@ -220,24 +202,26 @@ export function CheckView() {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-endpoint`}>Sign as endpoint</Label>
-                <Select value={endpointId} onValueChange={setEndpoint}>
-                  <SelectTrigger id={`${id}-endpoint`} className="w-full">
-                    <SelectValue
-                      placeholder={
-                        listener
-                          ? "The listener listens to no endpoint with a secret"
-                          : "No endpoint has a secret"
-                      }
-                    />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {signable.map((choice) => (
-                      <SelectItem key={choice.id} value={choice.id}>
-                        <UserText value={choice.name} truncate />
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect
+                  id={`${id}-endpoint`}
+                  className="w-full"
+                  value={endpointId}
+                  onChange={(event) => setEndpoint(event.target.value)}
+                  disabled={signable.length === 0}
+                >
+                  {signable.length === 0 ? (
+                    <option value="">
+                      {listener
+                        ? "The listener listens to no endpoint with a secret"
+                        : "No endpoint has a secret"}
+                    </option>
+                  ) : null}
+                  {signable.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {visibleText(choice.name)}
+                    </option>
+                  ))}
+                </NativeSelect>
                 <p className="text-xs text-muted-foreground">
                   Its secret signs every request; set one in Deliveries → Endpoints.
                 </p>
@@ -248,14 +232,10 @@ export function CheckView() {
                   id={`${id}-scheme`}
                   value={scheme}
                   onChange={setScheme}
-                  first={
-                    <>
-                      <SelectItem value={ENDPOINT_SCHEME} className="text-xs">
-                        The endpoint’s ({endpoint?.lockedScheme ? "detected" : "the service’s"})
-                      </SelectItem>
-                      <SelectSeparator />
-                    </>
-                  }
+                  first={{
+                    value: ENDPOINT_SCHEME,
+                    label: `The endpoint’s (${endpoint?.lockedScheme ? "detected" : "the service’s"})`,
+                  }}
                 />
                 <p className="text-xs text-muted-foreground">
                   {describeScheme(scheme === ENDPOINT_SCHEME ? endpointScheme : scheme)}

@@ -1,17 +1,14 @@
 "use client";
 
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
-import { UserText } from "@/components/ui/user-text";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { EventSummary } from "@/lib/webhooks/shared/event-shapes/describe";
-import { formatCount } from "@/lib/ui/format";
+import { formatCount, plural } from "@/lib/ui/format";
+import { visibleText } from "@/lib/ui/visible-text";
 
-/** The event list as one control, for narrow screens where the list would push the fields far down. */
+/**
+ * The event list as one control, for narrow screens where the list would push the fields far down: the
+ * phone's own picker, each event with its deliveries and notes.
+ */
 export function EventPicker({
   events,
   selected,
@@ -22,27 +19,27 @@ export function EventPicker({
   onSelect: (event: string) => void;
 }) {
   return (
-    <Select value={selected ?? undefined} onValueChange={onSelect}>
-      <SelectTrigger size="sm" aria-label="Event" className="w-full">
-        <SelectValue placeholder="Pick an event" />
-      </SelectTrigger>
-      <SelectContent>
-        {events.map((event) => (
-          <SelectItem key={event.event} value={event.event}>
-            <span className="flex w-full min-w-0 items-center justify-between gap-3">
-              <span className="min-w-0 font-mono text-xs">
-                <UserText value={event.event} truncate />
-              </span>
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {formatCount(event.deliveries)}
-                {event.specDifferences + event.changes > 0
-                  ? ` · ${event.specDifferences + event.changes} notes`
-                  : ""}
-              </span>
-            </span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      size="sm"
+      aria-label="Event"
+      className="w-full"
+      value={selected ?? ""}
+      onChange={(event) => onSelect(event.target.value)}
+    >
+      {selected === null ? (
+        <option value="" disabled>
+          Pick an event
+        </option>
+      ) : null}
+      {events.map((event) => {
+        const notes = event.specDifferences + event.changes;
+        return (
+          <option key={event.event} value={event.event}>
+            {visibleText(event.event)} · {formatCount(event.deliveries)}
+            {notes > 0 ? ` · ${plural(notes, "note")}` : ""}
+          </option>
+        );
+      })}
+    </NativeSelect>
   );
 }
