@@ -2,7 +2,6 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { getQueryClient } from "@/lib/query-client";
@@ -15,10 +14,8 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
     // screen); the theme toggle holds transitions back itself, only when the theme changes.
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem nonce={nonce}>
       <QueryClientProvider client={queryClient}>
-        <NuqsAdapter>
-          {children}
-          <LazyToaster />
-        </NuqsAdapter>
+        {children}
+        <LazyToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

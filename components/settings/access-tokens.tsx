@@ -4,15 +4,7 @@ import { KeyRoundIcon, ShieldAlertIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { FormError } from "@/components/ui/form-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { DeferredAlertDialog } from "@/components/ui/deferred-alert-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -312,30 +304,34 @@ function TokenList({
           </TableBody>
         </Table>
       </div>
-      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle className="min-w-0">
-              Revoke <UserText value={revoking?.name} />?
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              Anything using it ({revoking?.prefix}…) is refused from its next request on. This
-              cannot be undone: create a new token if you need one again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={pending}
-              onClick={() => revoking && revoke(revoking)}
-            >
-              {pending ? "Revoking…" : "Revoke token"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DeferredAlertDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        content={(ui) => (
+          <ui.AlertDialogContent>
+            <ui.AlertDialogHeader>
+              <ui.AlertDialogTitle className="min-w-0">
+                Revoke <UserText value={revoking?.name} />?
+              </ui.AlertDialogTitle>
+              <ui.AlertDialogDescription>
+                Anything using it ({revoking?.prefix}…) is refused from its next request on. This
+                cannot be undone: create a new token if you need one again.
+              </ui.AlertDialogDescription>
+            </ui.AlertDialogHeader>
+            <ui.AlertDialogFooter>
+              <ui.AlertDialogCancel type="button">Cancel</ui.AlertDialogCancel>
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={pending}
+                onClick={() => revoking && revoke(revoking)}
+              >
+                {pending ? "Revoking…" : "Revoke token"}
+              </Button>
+            </ui.AlertDialogFooter>
+          </ui.AlertDialogContent>
+        )}
+      />
     </section>
   );
 }

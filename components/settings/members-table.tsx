@@ -11,15 +11,7 @@ import {
 import { startTransition, useActionState, useRef, useState } from "react";
 import { toast } from "@/lib/ui/toast";
 import { FormError, FormStatus } from "@/components/ui/form-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { DeferredAlertDialog } from "@/components/ui/deferred-alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
@@ -233,45 +225,49 @@ export function MembersTable({ members, ...rules }: Props) {
           </TableBody>
         </Table>
       </div>
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            const id = lastTrigger.current;
-            const trigger = id
-              ? document.querySelector<HTMLElement>(`[data-member-actions="${CSS.escape(id)}"]`)
-              : null;
-            if (trigger) {
-              event.preventDefault();
-              trigger.focus();
-            }
-          }}
-        >
-          <form
-            action={(formData) => {
-              action(formData);
-              setRemoving(null);
+      <DeferredAlertDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        content={(ui) => (
+          <ui.AlertDialogContent
+            onCloseAutoFocus={(event) => {
+              const id = lastTrigger.current;
+              const trigger = id
+                ? document.querySelector<HTMLElement>(`[data-member-actions="${CSS.escape(id)}"]`)
+                : null;
+              if (trigger) {
+                event.preventDefault();
+                trigger.focus();
+              }
             }}
-            className="grid gap-4"
           >
-            <AlertDialogHeader>
-              <AlertDialogTitle className="min-w-0">
-                Remove <UserText value={removing?.email} />?
-              </AlertDialogTitle>
-              <AlertDialogDescription>
-                Their open sessions end at once and they can no longer sign in. You can add them
-                again later.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <input type="hidden" name="memberId" value={removing?.id ?? ""} />
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-              <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? "Removing…" : "Remove member"}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </AlertDialogContent>
-      </AlertDialog>
+            <form
+              action={(formData) => {
+                action(formData);
+                setRemoving(null);
+              }}
+              className="grid gap-4"
+            >
+              <ui.AlertDialogHeader>
+                <ui.AlertDialogTitle className="min-w-0">
+                  Remove <UserText value={removing?.email} />?
+                </ui.AlertDialogTitle>
+                <ui.AlertDialogDescription>
+                  Their open sessions end at once and they can no longer sign in. You can add them
+                  again later.
+                </ui.AlertDialogDescription>
+              </ui.AlertDialogHeader>
+              <input type="hidden" name="memberId" value={removing?.id ?? ""} />
+              <ui.AlertDialogFooter>
+                <ui.AlertDialogCancel type="button">Cancel</ui.AlertDialogCancel>
+                <Button type="submit" variant="destructive" disabled={pending}>
+                  {pending ? "Removing…" : "Remove member"}
+                </Button>
+              </ui.AlertDialogFooter>
+            </form>
+          </ui.AlertDialogContent>
+        )}
+      />
     </section>
   );
 }

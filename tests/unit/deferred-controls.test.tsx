@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DeferredAlertDialog } from "@/components/ui/deferred-alert-dialog";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
 
 /**
@@ -48,6 +50,43 @@ describe("DeferredPopover", () => {
     expect(asked).toEqual([true]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText("Presets")).toBeNull();
+  });
+});
+
+describe("DeferredAlertDialog", () => {
+  function RevokeButton() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Revoke
+        </button>
+        <DeferredAlertDialog
+          open={open}
+          onOpenChange={setOpen}
+          content={(ui) => (
+            <ui.AlertDialogContent>
+              <ui.AlertDialogTitle>Revoke the token?</ui.AlertDialogTitle>
+              <ui.AlertDialogDescription>It stops working at once.</ui.AlertDialogDescription>
+              <ui.AlertDialogCancel>Cancel</ui.AlertDialogCancel>
+            </ui.AlertDialogContent>
+          )}
+        />
+      </>
+    );
+  }
+
+  it("shows a confirmation opened before its code arrived, and closes and opens it again", async () => {
+    const user = userEvent.setup();
+    render(<RevokeButton />);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Revoke" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Revoke the token?" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByRole("alertdialog", { name: "Revoke the token?" })).toBeTruthy();
   });
 });
 
