@@ -1,14 +1,8 @@
 "use client";
 
-import {
-  elementScroll,
-  observeElementRect,
-  useVirtualizer,
-  type Rect,
-  type Virtualizer,
-  type VirtualizerOptions,
-} from "@tanstack/react-virtual";
+import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
 import { useEffect, useRef, useState } from "react";
+import { observeRectAfterLayout, scrollUnlessFresh } from "@/lib/ui/virtual-list";
 
 /** The scroll area's height as its classes make it: `calc(100dvh - {offsetRem}rem)`, at least `minRem`. */
 export interface ScrollAreaSize {
@@ -72,38 +66,3 @@ function expectedScrollRect({ offsetRem, minRem, borderPx = 0 }: ScrollAreaSize)
   const height = Math.max(window.innerHeight - offsetRem * rem, minRem * rem) - 2 * borderPx;
   return { width: document.documentElement.clientWidth, height: Math.round(height) };
 }
-
-/**
- * TanStack Virtual's `observeElementRect` without its first reading, which it takes in the commit (reading
- * a size makes the browser lay out the new list then and there). The ResizeObserver's first report comes
- * after the browser's own layout, in the next frame.
- */
-function observeRectAfterLayout(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  onRect: (rect: Rect) => void,
-) {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view?.ResizeObserver) return observeElementRect(instance, onRect);
-  const observer = new view.ResizeObserver(() =>
-    onRect({ width: Math.round(element.clientWidth), height: Math.round(element.clientHeight) }),
-  );
-  observer.observe(element, { box: "content-box" });
-  return () => observer.disconnect();
-}
-
-/**
- * TanStack Virtual's `elementScroll`, except for the scroll to the start it writes when it first sees a
- * scroll area: a new area is already there, and writing it would lay the new list out in the commit.
- */
-const seen = new WeakSet<object>();
-const scrollUnlessFresh: VirtualizerOptions<HTMLDivElement, Element>["scrollToFn"] = (
-  offset,
-  options,
-  instance,
-) => {
-  const fresh = !seen.has(instance);
-  seen.add(instance);
-  if (fresh && offset === 0 && !options.adjustments) return;
-  elementScroll(offset, options, instance);
-};

@@ -1,7 +1,8 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
+import { useEffect, useRef, useState } from "react";
+import { observeRectAfterLayout, scrollUnlessFresh } from "@/lib/ui/virtual-list";
 import type { DeliverySummary } from "@/lib/webhooks/browser/console-client";
 import { DeliveryRow } from "./delivery-row";
 import { plural } from "@/lib/ui/format";
@@ -34,6 +35,7 @@ export function DeliveryList({
   onLoadMore: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [initialRect] = useState(expectedListRect);
   // TanStack Virtual hands back functions that React Compiler must not memoize; it opts this component out.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -42,6 +44,9 @@ export function DeliveryList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     getItemKey: (index) => deliveries[index]!.id,
+    initialRect,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessFresh,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
@@ -97,4 +102,17 @@ export function DeliveryList({
       </p>
     </div>
   );
+}
+
+/**
+ * About the list's height before it is laid out: 70% of the window (the inspector's frame is
+ * `calc(100dvh - 13rem)` on a wide screen, the list `70dvh` or `45dvh` on a narrow one). Too tall renders a few
+ * more rows in the first frame; too short, the ResizeObserver's first report adds the rest in the next one.
+ */
+function expectedListRect(): Rect {
+  if (typeof window === "undefined") return { width: 0, height: 0 };
+  return {
+    width: document.documentElement.clientWidth,
+    height: Math.round(window.innerHeight * 0.7),
+  };
 }

@@ -246,6 +246,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await form.getByRole("button", { name: "Create token" }).click();
       await shot.getByLabel("New access token").waitFor();
       await fullPageShot(shot, stage.shotPath("access-tokens", look));
+
+      // The confirmation, whose code arrives when it is first opened or the page is idle.
+      await shot.getByRole("button", { name: "Revoke CI pipeline" }).first().click();
+      await shot.getByRole("alertdialog").waitFor();
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("access-tokens-revoke", look) });
+      await shot.keyboard.press("Escape");
     });
   },
   /** /docs/api: the API reference, at its top and opened at one operation (List deliveries). */
