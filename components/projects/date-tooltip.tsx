@@ -17,7 +17,7 @@ interface Shown {
  * The one tooltip for every RelativeDate on the page: delegated hover and focus listeners on the document
  * find the `<time>` under the pointer or holding the focus, and the exact local date
  * and time is formatted then, not for every rendered cell. The hovered element is described by the tooltip
- * (`aria-describedby`) while it shows, as a Radix tooltip would do. Mounted once, in ProjectsView.
+ * (`aria-describedby`) while it shows, as a Radix tooltip would do. Mounted once, by ProjectsList.
  */
 export function DateTooltip() {
   const id = useId();

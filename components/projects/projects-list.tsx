@@ -9,6 +9,7 @@ import type { FilterChoices, ProjectsFilters } from "@/lib/projects/view";
 import { formatRowCount } from "@/lib/projects/format";
 import type { Project, ProjectsResponse } from "@/lib/projects/schema";
 import { serializeProjectsView, useProjectsView } from "@/lib/projects/use-projects-view";
+import { DateTooltip } from "./date-tooltip";
 import { NoMatchesState, NoProjectsState } from "./empty-states";
 import { ExportMenu } from "./export-menu";
 import { Freshness } from "./freshness";
@@ -175,6 +176,8 @@ export function ProjectsList({
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
+      {/* The exact date of every "3 days ago" on hover or focus; with the list's code, not the page's first. */}
+      <DateTooltip />
       {response.error ? (
         <StaleBanner
           error={response.error}

@@ -15,7 +15,6 @@ import {
   type ReactNode,
 } from "react";
 import { projectQueries } from "@/lib/projects/queries";
-import { DateTooltip } from "./date-tooltip";
 import { ProjectsErrorState } from "./projects-error-state";
 import { ProjectsSkeleton } from "./projects-skeleton";
 import { NARROW } from "@/lib/ui/use-media-query";
@@ -194,21 +193,16 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
     refresh.error && refresh.submittedAt > query.dataUpdatedAt ? refresh.error : null;
   const updateError = refreshError ?? (query.isError ? query.error : null);
 
-  return (
-    <>
-      {!listShown ? (
-        waiting
-      ) : (
-        <list.ProjectsList
-          response={data}
-          initialActiveId={firstScreenInput.keyboardRow}
-          receivedAt={query.dataUpdatedAt}
-          refreshing={refresh.isPending}
-          updateError={updateError}
-          onRefresh={onRefresh}
-        />
-      )}
-      <DateTooltip />
-    </>
+  return !listShown ? (
+    waiting
+  ) : (
+    <list.ProjectsList
+      response={data}
+      initialActiveId={firstScreenInput.keyboardRow}
+      receivedAt={query.dataUpdatedAt}
+      refreshing={refresh.isPending}
+      updateError={updateError}
+      onRefresh={onRefresh}
+    />
   );
 }
