@@ -1,3 +1,4 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SlowedAttemptsNotice } from "@/components/auth/slowed-attempts-notice";
@@ -7,6 +8,8 @@ import { AlertsCount } from "@/components/layout/alerts-count";
 import { SiteHeader } from "@/components/layout/site-header";
 import { layoutSession } from "@/lib/auth/page-gate";
 import { clientEnv } from "@/lib/env-client";
+import { headerPrefetch } from "@/lib/layout/header-prefetch";
+import { prefetchedState } from "@/lib/query-prefetch";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -29,6 +32,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Signed-out visitors are sent to sign-in here too (behind proxy.ts); the nonce is this request's CSP nonce.
   const { member, nonce } = await layoutSession();
+  const headerState = member ? await prefetchedState(headerPrefetch()) : undefined;
   return (
     // next-themes sets the theme class before hydration; the mismatch on <html> is expected.
     <html lang="en" suppressHydrationWarning>
@@ -40,14 +44,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           >
             Skip to content
           </a>
-          <SiteHeader
-            alerts={member ? <AlertsCount /> : null}
-            userMenu={
-              member ? (
-                <UserMenu email={member.email} name={member.name} role={member.role} />
-              ) : null
-            }
-          />
+          <HydrationBoundary state={headerState}>
+            <SiteHeader
+              alerts={member ? <AlertsCount /> : null}
+              userMenu={
+                member ? (
+                  <UserMenu email={member.email} name={member.name} role={member.role} />
+                ) : null
+              }
+            />
+          </HydrationBoundary>
           {member && member.slowedAttempts > 0 && member.slowedSince ? (
             <SlowedAttemptsNotice count={member.slowedAttempts} since={member.slowedSince} />
           ) : null}

@@ -11,7 +11,7 @@ import { FormError } from "@/components/ui/form-error";
 import { UserText } from "@/components/ui/user-text";
 import { UtcTime } from "@/components/ui/utc-time";
 import type { AlertIssueView } from "@/lib/alerts/api-schemas";
-import { OPEN_ALERTS_COUNT_KEY } from "@/components/layout/alerts-count";
+import { alertQueries } from "@/lib/alerts/browser";
 import { call } from "@/lib/webhooks/browser/console-client";
 
 const STATUS_BADGE = {
@@ -43,7 +43,7 @@ function IssueCard({ issue }: { issue: AlertIssueView }) {
         });
         router.refresh();
         // The header's bell counts open issues: it shows the change now, not at its next poll.
-        await queryClient.invalidateQueries({ queryKey: OPEN_ALERTS_COUNT_KEY });
+        await queryClient.invalidateQueries({ queryKey: alertQueries.openCount().queryKey });
       } catch (e) {
         setError(e instanceof Error ? e.message : "The issue could not be changed.");
       }

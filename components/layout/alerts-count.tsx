@@ -3,22 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { BellIcon } from "lucide-react";
 import Link from "next/link";
-import { call } from "@/lib/webhooks/browser/console-client";
+import { alertQueries } from "@/lib/alerts/browser";
 import { cn } from "@/lib/utils";
-
-/** How often the header asks for the open issues' count (one indexed count per member per minute). */
-const POLL_MS = 60_000;
-
-/** The count's query: whatever changes an issue's status invalidates it. */
-export const OPEN_ALERTS_COUNT_KEY = ["alerts", "open-count"] as const;
 
 /** The header's bell: the open alert issues' count, opening the Alerts page. */
 export function AlertsCount() {
-  const { data } = useQuery({
-    queryKey: OPEN_ALERTS_COUNT_KEY,
-    queryFn: () => call<{ openCount: number }>("/api/alerts/issues/count"),
-    refetchInterval: POLL_MS,
-  });
+  const { data } = useQuery(alertQueries.openCount());
   const count = data?.openCount ?? 0;
   const label = count === 1 ? "1 open alert" : `${count} open alerts`;
   return (

@@ -63,8 +63,8 @@ export async function alertIssuesAnswer(): Promise<z.input<typeof alertIssuesAns
   };
 }
 
-export async function openIssueCount(): Promise<number> {
-  return countOpenIssues(await getDb());
+export async function openIssueCount(): Promise<{ openCount: number }> {
+  return { openCount: await countOpenIssues(await getDb()) };
 }
 
 /** A member acknowledges or resolves an issue (404 when there is none). */

@@ -5,9 +5,10 @@ import { deliveryOptions, newestId, simEmit } from "./webhook-inspector-support"
 
 /**
  * What a member meets on a phone before anything else (issue 31): the inspector does not move under their
- * finger while its data arrives, and no page sets off a Content-Security-Policy violation (DevTools lists it
- * as an issue, and Lighthouse's best practices fail on it), even once the code loaded on first use (the
- * detail pane and the endpoints sheet, which validate with zod) has run.
+ * finger while its data arrives, its first rows and the header's bell and dot come with the page, and no page
+ * sets off a Content-Security-Policy violation (DevTools lists it as an issue, and Lighthouse's best practices
+ * fail on it), even once the code loaded on first use (the detail pane and the endpoints sheet, which validate
+ * with zod) has run.
  */
 
 /** Before any script of the page: records layout shifts and CSP violations from the first paint on. */
@@ -67,6 +68,32 @@ test("on a phone the inspector's list stays where it first appeared while its da
   // Lighthouse's threshold for "good"; before this page held its toolbar's place, it measured 0.23.
   const { shift, moved } = await seen();
   expect(shift, moved.join("\n")).toBeLessThan(0.1);
+});
+
+test("the inspector's first rows and the header's bell and dot come with the page, not after requests of their own", async ({
+  page,
+  api,
+  endpoint,
+}) => {
+  await simEmit(api, { url: `${APP_URL}${endpoint.path}`, secret: endpoint.secret, count: 30 });
+  // In the server's HTML: no count or dot popping in after the page has loaded.
+  const html = await (await api.get(`/webhooks?endpoint=${endpoint.id}`)).text();
+  expect(html).toMatch(/aria-label="Alerts: \d+ open alerts?"/);
+  expect(html).toContain('data-testid="connection-dot"');
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto(`/webhooks?endpoint=${endpoint.id}`);
+  await expect(deliveryOptions(page).first()).toBeVisible();
+  await expect(page.getByText("30 matching")).toBeVisible();
+  // The list's first page came with the page: the only reads of the list are the live poll's (`after=`).
+  const listReads = asked.filter((path) => /^\/api\/webhooks\/deliveries\?/.test(path));
+  expect(listReads.filter((path) => !path.includes("after="))).toEqual([]);
+  expect(asked.filter((path) => path.startsWith("/api/alerts/issues/count"))).toEqual([]);
+  expect(asked.filter((path) => path.startsWith("/api/connection/health"))).toEqual([]);
 });
 
 test("no page sets off a CSP violation, nor the code a member loads on first use", async ({

@@ -21,7 +21,8 @@ export function listFilters(view: InspectorView): ListFilters {
   };
 }
 
-const PAGE_SIZE = 100;
+/** Deliveries per page of the list (the first one is read with the page, lib/webhooks/server/page-queries.ts). */
+export const DELIVERY_PAGE_SIZE = 100;
 
 export const inspectorQueries = {
   all: () => ["webhooks"] as const,
@@ -40,13 +41,14 @@ export const inspectorQueries = {
         consoleApi.deliveries(
           {
             ...listParams(filters),
-            before: pageParam,
-            limit: PAGE_SIZE,
+            before: pageParam ?? undefined,
+            limit: DELIVERY_PAGE_SIZE,
           },
           signal,
         ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
+      // null, not undefined: the first page's parameter survives the JSON of a page rendered with its data.
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? null) : null),
       staleTime: Infinity,
       refetchOnWindowFocus: false,
     }),

@@ -6,7 +6,7 @@ import { consoleApi, type DeliveriesPage, type DeliverySummary } from "./console
 import { inspectorQueries } from "./inspector-queries";
 import { plural } from "@/lib/ui/format";
 
-type ListData = InfiniteData<DeliveriesPage, string | undefined>;
+type ListData = InfiniteData<DeliveriesPage, string | null>;
 
 /**
  * Deleting one delivery or clearing an endpoint: the answer removes the rows from every cached list at

@@ -1,5 +1,11 @@
 import { useQueryStates } from "nuqs";
-import { createParser, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import {
+  createLoader,
+  createParser,
+  createSerializer,
+  parseAsString,
+  parseAsStringLiteral,
+} from "nuqs/server";
 import { VERIFICATION_RESULTS } from "@/lib/webhooks/shared/constants";
 import type { DeliveryListParams } from "./console-client";
 
@@ -53,6 +59,8 @@ export const inspectorViewParsers = {
 };
 
 export const serializeInspectorView = createSerializer(inspectorViewParsers);
+/** The view of the page's search params, on the server (the page reads the list it shows first). */
+export const loadInspectorView = createLoader(inspectorViewParsers);
 
 export type InspectorView = {
   endpoint: string;

@@ -16,7 +16,7 @@ export const LIVE_POLL_MS = 1_000;
 const CATCH_UP_MS = 50;
 const LIVE_PAGE = 200;
 
-type ListData = InfiniteData<DeliveriesPage, string | undefined>;
+type ListData = InfiniteData<DeliveriesPage, string | null>;
 
 /**
  * The delivery list: older pages on demand (`before=`), newer ones by polling `after=` with the newest

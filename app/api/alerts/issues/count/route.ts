@@ -5,6 +5,4 @@ import { openIssueCount } from "@/lib/alerts/console";
 export const dynamic = "force-dynamic";
 
 /** The open issues' count, for the header (one indexed count, polled). */
-export const GET = consoleRoute({ answer: alertOpenCountSchema }, async () => ({
-  openCount: await openIssueCount(),
-}));
+export const GET = consoleRoute({ answer: alertOpenCountSchema }, () => openIssueCount());
