@@ -6,7 +6,7 @@ import type { DateRange as DayRange } from "react-day-picker";
 import { Badge } from "@/components/ui/badge";
 import { LazyCalendar as Calendar } from "@/components/ui/lazy-calendar";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { Separator } from "@/components/ui/separator";
 import {
   DATE_PRESETS,
@@ -45,14 +45,13 @@ export const DateFilter = memo(function DateFilter({
   };
 
   return (
-    <Popover
+    <DeferredPopover
       open={open}
       onOpenChange={(next) => {
         if (next) setDraft(toDayRange(value));
         setOpen(next);
       }}
-    >
-      <PopoverTrigger asChild>
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -70,66 +69,68 @@ export const DateFilter = memo(function DateFilter({
             </>
           ) : null}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="start" className="w-auto p-0" aria-label={`${title} filter`}>
-        <div className="flex flex-col sm:flex-row">
-          <div
-            role="group"
-            aria-label={`${title} presets`}
-            className="flex flex-row flex-wrap gap-1 border-b p-2 sm:w-36 sm:flex-col sm:border-r sm:border-b-0"
-          >
-            {DATE_PRESETS.map((preset) => (
+      }
+      content={(ui) => (
+        <ui.PopoverContent align="start" className="w-auto p-0" aria-label={`${title} filter`}>
+          <div className="flex flex-col sm:flex-row">
+            <div
+              role="group"
+              aria-label={`${title} presets`}
+              className="flex flex-row flex-wrap gap-1 border-b p-2 sm:w-36 sm:flex-col sm:border-r sm:border-b-0"
+            >
+              {DATE_PRESETS.map((preset) => (
+                <Button
+                  key={preset.id}
+                  variant={
+                    value && "preset" in value && value.preset === preset.id ? "secondary" : "ghost"
+                  }
+                  size="sm"
+                  className="justify-start"
+                  aria-pressed={Boolean(value && "preset" in value && value.preset === preset.id)}
+                  onClick={() => choose({ preset: preset.id })}
+                >
+                  {preset.label}
+                </Button>
+              ))}
               <Button
-                key={preset.id}
-                variant={
-                  value && "preset" in value && value.preset === preset.id ? "secondary" : "ghost"
-                }
+                variant="ghost"
                 size="sm"
                 className="justify-start"
-                aria-pressed={Boolean(value && "preset" in value && value.preset === preset.id)}
-                onClick={() => choose({ preset: preset.id })}
+                disabled={!value}
+                onClick={() => choose(null)}
               >
-                {preset.label}
-              </Button>
-            ))}
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              disabled={!value}
-              onClick={() => choose(null)}
-            >
-              Any time
-            </Button>
-          </div>
-          <div className="flex flex-col">
-            <Calendar
-              mode="range"
-              selected={draft}
-              onSelect={setDraft}
-              defaultMonth={draft?.from ?? new Date()}
-              numberOfMonths={1}
-              disabled={{ after: new Date() }}
-            />
-            <div className="flex items-center justify-between gap-2 border-t p-2">
-              <span className="text-xs text-muted-foreground" aria-live="polite">
-                {draft?.from ? "Custom range" : "Pick a first and last day"}
-              </span>
-              <Button
-                size="sm"
-                disabled={!draft?.from}
-                onClick={() => {
-                  if (!draft?.from) return;
-                  const from = formatDay(draft.from);
-                  choose({ from, to: draft.to ? formatDay(draft.to) : from });
-                }}
-              >
-                Apply range
+                Any time
               </Button>
             </div>
+            <div className="flex flex-col">
+              <Calendar
+                mode="range"
+                selected={draft}
+                onSelect={setDraft}
+                defaultMonth={draft?.from ?? new Date()}
+                numberOfMonths={1}
+                disabled={{ after: new Date() }}
+              />
+              <div className="flex items-center justify-between gap-2 border-t p-2">
+                <span className="text-xs text-muted-foreground" aria-live="polite">
+                  {draft?.from ? "Custom range" : "Pick a first and last day"}
+                </span>
+                <Button
+                  size="sm"
+                  disabled={!draft?.from}
+                  onClick={() => {
+                    if (!draft?.from) return;
+                    const from = formatDay(draft.from);
+                    choose({ from, to: draft.to ? formatDay(draft.to) : from });
+                  }}
+                >
+                  Apply range
+                </Button>
+              </div>
+            </div>
           </div>
-        </div>
-      </PopoverContent>
-    </Popover>
+        </ui.PopoverContent>
+      )}
+    />
   );
 });

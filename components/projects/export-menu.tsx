@@ -3,14 +3,7 @@
 import { Download } from "lucide-react";
 import { toast } from "@/lib/ui/toast";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DeferredDropdownMenu } from "@/components/ui/deferred-dropdown-menu";
 import { exportFileName, projectsToCsv, projectsToJson } from "@/lib/projects/export";
 import type { Project } from "@/lib/projects/schema";
 import type { ProjectColumnId } from "@/lib/projects/columns";
@@ -26,22 +19,27 @@ export function ExportMenu({ rows, columns }: { rows: Project[]; columns: Projec
     else downloadText(name, projectsToJson(rows, columns), "application/json");
     toast.success(`Exported ${plural(rows.length, "project")}`, { description: name });
   };
+  // Its menu's code comes when the page is idle, not with the list's (DeferredDropdownMenu).
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredDropdownMenu
+      trigger={
         <Button variant="outline" size="sm" disabled={rows.length === 0}>
           <Download />
           <span className="sr-only sm:not-sr-only">Export</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
-          {formatCount(rows.length)} rows · {columns.length} columns
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => exportAs("csv")}>CSV (spreadsheets)</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => exportAs("json")}>JSON</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      content={(ui) => (
+        <ui.DropdownMenuContent align="end">
+          <ui.DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+            {formatCount(rows.length)} rows · {columns.length} columns
+          </ui.DropdownMenuLabel>
+          <ui.DropdownMenuSeparator />
+          <ui.DropdownMenuItem onSelect={() => exportAs("csv")}>
+            CSV (spreadsheets)
+          </ui.DropdownMenuItem>
+          <ui.DropdownMenuItem onSelect={() => exportAs("json")}>JSON</ui.DropdownMenuItem>
+        </ui.DropdownMenuContent>
+      )}
+    />
   );
 }

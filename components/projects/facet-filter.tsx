@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { Separator } from "@/components/ui/separator";
 import { UserText } from "@/components/ui/user-text";
 import type { FacetOption } from "@/lib/projects/rows";
@@ -39,8 +39,8 @@ export const FacetFilter = memo(function FacetFilter({
   className?: string;
 }) {
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <DeferredPopover
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -70,16 +70,18 @@ export const FacetFilter = memo(function FacetFilter({
             </>
           ) : null}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-64 p-0" align="start" aria-label={`${title} filter`}>
-        <FacetOptions
-          title={title}
-          options={getOptions()}
-          selected={selected}
-          labelOf={labelOf}
-          onChange={onChange}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+      content={(ui) => (
+        <ui.PopoverContent className="w-64 p-0" align="start" aria-label={`${title} filter`}>
+          <FacetOptions
+            title={title}
+            options={getOptions()}
+            selected={selected}
+            labelOf={labelOf}
+            onChange={onChange}
+          />
+        </ui.PopoverContent>
+      )}
+    />
   );
 });
