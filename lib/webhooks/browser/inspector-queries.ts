@@ -32,7 +32,9 @@ export const inspectorQueries = {
       queryFn: ({ signal }) => consoleApi.endpoints(signal),
       // Scripted answers are used up by deliveries: keep "N pending" honest while the tab is visible.
       refetchInterval: 5_000,
-      staleTime: 2_000,
+      // Fresh for one poll's period, so the answer a page was rendered with is not asked for again when the
+      // inspector mounts (on a phone, seconds after the server read it).
+      staleTime: 5_000,
     }),
   deliveries: (filters: ListFilters) =>
     infiniteQueryOptions({
@@ -57,7 +59,7 @@ export const inspectorQueries = {
       queryKey: [...inspectorQueries.all(), "counts", filters] as const,
       queryFn: ({ signal }) => consoleApi.counts(listParams(filters), signal),
       refetchInterval: 5_000,
-      staleTime: 2_000,
+      staleTime: 5_000,
       placeholderData: (previous) => previous,
     }),
   delivery: (id: string) =>
