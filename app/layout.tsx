@@ -1,15 +1,14 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SlowedAttemptsNotice } from "@/components/auth/slowed-attempts-notice";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Providers } from "@/components/providers";
+import { ConnectionStatusDot } from "@/components/connection/connection-status-dot";
 import { AlertsCount } from "@/components/layout/alerts-count";
 import { SiteHeader } from "@/components/layout/site-header";
 import { layoutSession } from "@/lib/auth/page-gate";
 import { clientEnv } from "@/lib/env-client";
-import { headerPrefetch } from "@/lib/layout/header-prefetch";
-import { prefetchedState } from "@/lib/query-prefetch";
+import { headerAnswers } from "@/lib/layout/header-prefetch";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -32,7 +31,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Signed-out visitors are sent to sign-in here too (behind proxy.ts); the nonce is this request's CSP nonce.
   const { member, nonce } = await layoutSession();
-  const headerState = member ? await prefetchedState(headerPrefetch()) : undefined;
+  const header = member ? await headerAnswers() : null;
   return (
     // next-themes sets the theme class before hydration; the mismatch on <html> is expected.
     <html lang="en" suppressHydrationWarning>
@@ -44,16 +43,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           >
             Skip to content
           </a>
-          <HydrationBoundary state={headerState}>
-            <SiteHeader
-              alerts={member ? <AlertsCount /> : null}
-              userMenu={
-                member ? (
-                  <UserMenu email={member.email} name={member.name} role={member.role} />
-                ) : null
-              }
-            />
-          </HydrationBoundary>
+          <SiteHeader
+            alerts={header ? <AlertsCount initial={header.openAlerts} /> : null}
+            connection={header ? <ConnectionStatusDot initial={header.connection} /> : null}
+            userMenu={
+              member ? (
+                <UserMenu email={member.email} name={member.name} role={member.role} />
+              ) : null
+            }
+          />
           {member && member.slowedAttempts > 0 && member.slowedSince ? (
             <SlowedAttemptsNotice count={member.slowedAttempts} since={member.slowedSince} />
           ) : null}

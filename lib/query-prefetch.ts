@@ -26,14 +26,32 @@ export async function prefetchedState(queries: PrefetchedQuery[]): Promise<Dehyd
   const client = new QueryClient();
   await Promise.all(
     queries.map(async ({ queryKey, read }) => {
-      const answer = await resultWithin(
-        read().then(asSentByRoute, () => null),
-        PREFETCH_WAIT_MS,
-      );
-      if (answer !== null) client.setQueryData(queryKey, answer);
+      const answer = await prefetchedAnswer(read);
+      if (answer) client.setQueryData(queryKey, answer.data, { updatedAt: answer.updatedAt });
     }),
   );
   return dehydrate(client);
+}
+
+/** One answer read on the server, as a query's `initialData` and `initialDataUpdatedAt` take it. */
+export interface PrefetchedAnswer<T> {
+  data: T;
+  updatedAt: number;
+}
+
+/**
+ * One answer for a client component to start from (`initialData`), without the page handing its client a
+ * dehydrated cache: the header's, which every page shows, so no page loads React Query's hydration for it.
+ * Null when the read fails or is slow, as in `prefetchedState`.
+ */
+export async function prefetchedAnswer<T>(
+  read: () => Promise<T>,
+): Promise<PrefetchedAnswer<T> | null> {
+  const data = await resultWithin(
+    read().then(asSentByRoute, () => null),
+    PREFETCH_WAIT_MS,
+  );
+  return data === null ? null : { data: data as T, updatedAt: Date.now() };
 }
 
 /** What the browser's client gets from the route for this answer: JSON (a Date becomes its ISO string). */

@@ -3,14 +3,25 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { connectionQueries } from "@/lib/connection/browser";
+import type { ConnectionHealth } from "@/lib/connection/schema";
+import type { PrefetchedAnswer } from "@/lib/query-prefetch";
 import { HEALTH_WORDS, HealthDot } from "./health-dot";
 
 /**
  * The header's connection dot: healthy, stale or failing, from recorded state (GET /api/connection/health,
- * one small query, every 30 s); it opens Settings → Connection.
+ * one small query, every 30 s); it opens Settings → Connection. `initial`: the state read with the page
+ * (lib/layout/header-prefetch.ts).
  */
-export function ConnectionStatusDot() {
-  const { data } = useQuery(connectionQueries.health());
+export function ConnectionStatusDot({
+  initial,
+}: {
+  initial: PrefetchedAnswer<ConnectionHealth> | null;
+}) {
+  const { data } = useQuery({
+    ...connectionQueries.health(),
+    initialData: initial?.data,
+    initialDataUpdatedAt: initial?.updatedAt,
+  });
   if (!data) return null;
   const label = `Connection: ${HEALTH_WORDS[data.health]}. ${data.headline}`;
   return (

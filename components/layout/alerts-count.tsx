@@ -4,11 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import { BellIcon } from "lucide-react";
 import Link from "next/link";
 import { alertQueries } from "@/lib/alerts/browser";
+import type { PrefetchedAnswer } from "@/lib/query-prefetch";
 import { cn } from "@/lib/utils";
 
-/** The header's bell: the open alert issues' count, opening the Alerts page. */
-export function AlertsCount() {
-  const { data } = useQuery(alertQueries.openCount());
+/**
+ * The header's bell: the open alert issues' count, opening the Alerts page. `initial`: the count read with
+ * the page (lib/layout/header-prefetch.ts).
+ */
+export function AlertsCount({
+  initial,
+}: {
+  initial: PrefetchedAnswer<{ openCount: number }> | null;
+}) {
+  const { data } = useQuery({
+    ...alertQueries.openCount(),
+    initialData: initial?.data,
+    initialDataUpdatedAt: initial?.updatedAt,
+  });
   const count = data?.openCount ?? 0;
   const label = count === 1 ? "1 open alert" : `${count} open alerts`;
   return (

@@ -1,16 +1,17 @@
 import Link from "next/link";
-import { ConnectionStatusDot } from "@/components/connection/connection-status-dot";
 import { clientEnv } from "@/lib/env-client";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-/** `alerts`: the open alert issues' bell, for a signed-in member. */
+/** `alerts` and `connection`: the open alert issues' bell and the connection's dot, for a signed-in member. */
 export function SiteHeader({
   userMenu,
   alerts,
+  connection,
 }: {
   userMenu?: React.ReactNode;
   alerts?: React.ReactNode;
+  connection?: React.ReactNode;
 }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -35,8 +36,7 @@ export function SiteHeader({
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
           {alerts}
-          {/* Signed in only: the dot reads the console API. */}
-          {userMenu ? <ConnectionStatusDot /> : null}
+          {connection}
           <ThemeToggle />
           {userMenu}
         </div>

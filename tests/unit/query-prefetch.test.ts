@@ -1,6 +1,6 @@
 import { hydrate, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { PREFETCH_WAIT_MS, prefetchedState } from "@/lib/query-prefetch";
+import { PREFETCH_WAIT_MS, prefetchedAnswer, prefetchedState } from "@/lib/query-prefetch";
 
 /** The data a browser's client holds once it has hydrated the state. */
 function hydrated(state: Awaited<ReturnType<typeof prefetchedState>>) {
@@ -42,5 +42,27 @@ describe("prefetchedState: the answers a page renders with", () => {
     expect(client.getQueryData(["slow"])).toBeUndefined();
     expect(client.getQueryData(["fine"])).toEqual({ ok: true });
     expect(state.queries.map((q) => q.queryKey)).toEqual([["fine"]]);
+  });
+});
+
+describe("prefetchedAnswer: one answer a component starts from (initialData)", () => {
+  it("answers the route's JSON with the time it was read, which a query's initialDataUpdatedAt takes", async () => {
+    const before = Date.now();
+    const answer = await prefetchedAnswer(async () => ({
+      openCount: 2,
+      since: new Date("2026-11-28T08:00:00.000Z"),
+    }));
+    expect(answer?.data).toEqual({ openCount: 2, since: "2026-11-28T08:00:00.000Z" });
+    expect(answer?.updatedAt).toBeGreaterThanOrEqual(before);
+    expect(answer?.updatedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("is null for a read that fails or outlasts the wait: the component then asks for it", async () => {
+    expect(
+      await prefetchedAnswer(async () => {
+        throw new Error("database unavailable");
+      }),
+    ).toBeNull();
+    expect(await prefetchedAnswer(() => new Promise(() => {}))).toBeNull();
   });
 });
