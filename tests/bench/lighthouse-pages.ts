@@ -20,6 +20,8 @@ export const PAGES: AuditedPage[] = [
   "/settings/members",
   "/settings/tokens",
   "/docs/api",
+  // The reference's heaviest group page (the most HTML: its answers nest deepest).
+  "/docs/api/connection",
 ].map((p) => ({ path: p, signedIn: true, categories: MEMBER }));
 PAGES.push({ path: "/sign-in", signedIn: false, categories: [...MEMBER, "seo"] });
 

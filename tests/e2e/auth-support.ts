@@ -1,5 +1,12 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { startApp } from "../support/app-server";
+import { APP_URL } from "../support/e2e-env";
 import { postgresRequired, startThrowawayPostgres } from "../support/postgres";
 import { ADMIN_STORAGE_STATE, SIGNED_OUT } from "./auth-state";
 import { signInButton, signInThroughForm, submitSignInForm } from "../support/sign-in";
@@ -122,4 +129,13 @@ export async function adminOnThrowawayPostgres(browser: Browser) {
     await close();
     throw error;
   }
+}
+
+/** Another browser context of the same member as `page` (scripts off, another time zone). */
+export async function sameMember(browser: Browser, page: Page, options: BrowserContextOptions) {
+  return browser.newContext({
+    ...options,
+    baseURL: APP_URL,
+    storageState: await page.context().storageState(),
+  });
 }

@@ -1,10 +1,5 @@
-import {
-  expect,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-} from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { sameMember } from "./auth-support";
 import { test } from "./fixtures";
 import { APP_URL } from "../support/e2e-env";
 import { deliveryOptions, simEmit, type endpointWithSecret } from "./webhook-inspector-support";
@@ -17,15 +12,6 @@ type Endpoint = Awaited<ReturnType<typeof endpointWithSecret>>;
  * and hydration writes the same, whatever the member's time zone. The inspector, rendered in the browser,
  * hydrates without a mismatch too (its time range and receiver URL are the browser's).
  */
-
-/** Another browser context of the same member (scripts off, another time zone). */
-async function sameMember(browser: Browser, page: Page, options: BrowserContextOptions) {
-  return browser.newContext({
-    ...options,
-    baseURL: APP_URL,
-    storageState: await page.context().storageState(),
-  });
-}
 
 async function sendCompleted(api: APIRequestContext, endpoint: Endpoint, count: number) {
   await simEmit(api, {

@@ -255,14 +255,13 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.keyboard.press("Escape");
     });
   },
-  /** /docs/api: the API reference, at its top and opened at one operation (List deliveries). */
+  /** /docs/api: the API reference's overview, and a group's page at one route (List deliveries). */
   async apiReference(stage) {
     await inEachLook(stage, async (shot, look) => {
       await shot.goto("/docs/api");
-      await shot.getByRole("heading", { name: "List deliveries" }).first().waitFor();
-      await settle(shot, 800);
+      await settle(shot);
       await shot.screenshot({ path: stage.shotPath("api-reference", look) });
-      await shot.getByRole("heading", { name: "List deliveries" }).first().scrollIntoViewIfNeeded();
+      await shot.goto("/docs/api/deliveries#getWebhooksDeliveries");
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("api-reference-operation", look) });
     });

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ApiReference } from "@/components/docs/api-reference";
+import { ApiOverview, ReferenceLayout } from "@/components/docs/api-reference";
 import { PageHeader } from "@/components/ui/page-header";
-import { openApiDocument } from "@/lib/api/openapi/document";
+import { consoleApiReference } from "@/lib/api/openapi/reference";
 import { requirePageMember } from "@/lib/auth/guard";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -10,6 +10,7 @@ export const metadata: Metadata = { title: "API reference" };
 /** The console API's reference, rendered from the same document as /api/openapi.json (lib/api/openapi). */
 export default async function ApiReferencePage() {
   await requirePageMember("/docs/api");
+  const content = consoleApiReference();
   return (
     <>
       <PageHeader
@@ -28,7 +29,9 @@ export default async function ApiReferencePage() {
           </>
         }
       />
-      <ApiReference document={JSON.parse(JSON.stringify(openApiDocument()))} />
+      <ReferenceLayout content={content} current="">
+        <ApiOverview content={content} />
+      </ReferenceLayout>
     </>
   );
 }

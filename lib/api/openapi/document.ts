@@ -110,10 +110,12 @@ function toOperation(operation: ApiOperation): ZodOpenApiOperationObject {
   const scope: TokenScope = operation.method === "GET" ? "read" : "write";
   const anyBody = z.unknown().meta({ description: "Any bytes, stored exactly as sent." });
   return {
+    // An identifier code generators can name a function after (and the reference an anchor): `openapi.json`
+    // reads `OpenapiJson`.
     operationId: `${operation.method.toLowerCase()}${operation.path
       .replace(/^\/api/, "")
       .replace(/\{(\w+)\}/g, "By-$1")
-      .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+      .replace(/[/.-](\w)/g, (_, c: string) => c.toUpperCase())}`,
     tags: [operation.tag],
     summary: operation.summary,
     description: [
