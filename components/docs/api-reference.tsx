@@ -110,20 +110,16 @@ curl -s -H "Authorization: Bearer $TOKEN" "$CONSOLE/api/webhooks/deliveries?limi
 export function ApiOverview({ content }: { content: ApiReferenceContent }) {
   return (
     <div className="space-y-10">
-      <section aria-labelledby="start-title" className="max-w-3xl space-y-3">
-        <h2 id="start-title" className="text-base font-semibold tracking-tight">
-          Calling the API
-        </h2>
-        <p className="text-[13px] leading-relaxed text-muted-foreground">
-          <Inline text={content.description} />
-        </p>
+      <OverviewSection
+        id="start"
+        title="Calling the API"
+        intro={content.description}
+        className="max-w-3xl"
+      >
         <CodeBlock code={QUICK_START} label="commands" />
-      </section>
-      <section aria-labelledby="routes-title">
-        <h2 id="routes-title" className="text-base font-semibold tracking-tight">
-          Routes
-        </h2>
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
+      </OverviewSection>
+      <OverviewSection id="routes" title="Routes">
+        <div className="grid gap-4 md:grid-cols-2">
           {content.groups.map((group) => (
             <article key={group.slug} className="min-w-0 rounded-lg border bg-card p-4">
               <h3 className="text-[14px] font-semibold">
@@ -152,22 +148,20 @@ export function ApiOverview({ content }: { content: ApiReferenceContent }) {
             </article>
           ))}
         </div>
-      </section>
-      <section aria-labelledby="errors-title">
-        <h2 id="errors-title" className="text-base font-semibold tracking-tight">
-          Errors
-        </h2>
-        <p className="mt-1 max-w-3xl text-[13px] text-muted-foreground">
-          Every error is <Inline text={'`{ "error": string, "code": string }`'} />: the code is for
-          programs, the sentence for people. A 429 or 503 says when to try again (
-          <code className="font-mono">Retry-After</code>, in seconds).
-        </p>
-        <ul className="mt-3 divide-y rounded-lg border bg-card text-[13px]">
+      </OverviewSection>
+      <OverviewSection
+        id="errors"
+        title="Errors"
+        intro={
+          'Every error is `{ "error": string, "code": string }`: the code is for programs, the sentence for people. A 429 or 503 says when to try again (`Retry-After`, in seconds).'
+        }
+      >
+        <ul className="divide-y rounded-lg border bg-card text-[13px]">
           {content.errors.map((error) => (
             <li
               key={error.code}
               id={`error-${error.code}`}
-              className="grid scroll-mt-20 gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[14rem_3rem_minmax(0,1fr)]"
+              className="grid scroll-mt-28 sm:scroll-mt-20 gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[14rem_3rem_minmax(0,1fr)]"
             >
               <code className="font-mono text-[12.5px] font-medium break-all">{error.code}</code>
               <span className="font-mono text-[12px] text-muted-foreground">
@@ -179,8 +173,36 @@ export function ApiOverview({ content }: { content: ApiReferenceContent }) {
             </li>
           ))}
         </ul>
-      </section>
+      </OverviewSection>
     </div>
+  );
+}
+
+function OverviewSection({
+  id,
+  title,
+  intro,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight">
+        {title}
+      </h2>
+      {intro ? (
+        <p className="mt-1 max-w-3xl text-[13px] leading-relaxed text-muted-foreground">
+          <Inline text={intro} />
+        </p>
+      ) : null}
+      <div className="mt-3">{children}</div>
+    </section>
   );
 }
 
@@ -200,7 +222,7 @@ export function ApiSchemas({ content }: { content: ApiReferenceContent }) {
   return (
     <div className="divide-y rounded-lg border bg-card">
       {content.schemas.map((schema) => (
-        <article key={schema.id} id={schema.id} className="scroll-mt-20 p-4 sm:p-5">
+        <article key={schema.id} id={schema.id} className="scroll-mt-28 sm:scroll-mt-20 p-4 sm:p-5">
           <h2 className="font-mono text-[13px] font-semibold">{schema.name}</h2>
           {schema.description ? (
             <p className="mt-1 text-[13px] text-muted-foreground">
@@ -241,7 +263,7 @@ function OperationSection({ operation }: { operation: ReferenceOperation }) {
     <article
       id={operation.id}
       aria-labelledby={`${operation.id}-title`}
-      className="scroll-mt-20 p-4 sm:p-5"
+      className="scroll-mt-28 sm:scroll-mt-20 p-4 sm:p-5"
     >
       <h2 id={`${operation.id}-title`} className="text-[14px] font-semibold">
         <a href={`#${operation.id}`} className="hover:underline">
