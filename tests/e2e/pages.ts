@@ -13,6 +13,9 @@ export const PAGES = [
   { path: "/alerts", heading: "Alerts" },
   { path: "/alerts/rules", heading: "Alerts" },
   { path: "/alerts/channels", heading: "Alerts" },
+  { path: "/docs/api", heading: "API reference" },
+  { path: "/docs/api/deliveries", heading: "Deliveries" },
+  { path: "/docs/api/schemas", heading: "Schemas" },
 ] as const;
 
 /** Pages a signed-out visitor sees; the sweeps open them without a session. */
