@@ -123,6 +123,9 @@ describe("the API reference", () => {
     expect(create.body!.fields.find((f) => f.name === "rateLimitPerMinute")!.type).toBe(
       "integer | null",
     );
+    // The curl line's body: the required fields, each with its first allowed value or one of its type.
+    expect(create.curl).toContain(`--data '{"name":"..."}'`);
+    expect(byId("patchAlertsIssuesById").curl).toContain(`--data '{"status":"acknowledged"}'`);
     const change = byId("patchWebhooksEndpointsById");
     const script = change.body!.fields.find((f) => f.name === "script")!;
     expect(script.type).toBe("object | null");
@@ -157,10 +160,12 @@ describe("the API reference", () => {
   });
 
   it("hands the shell exactly the path and body, whatever bytes a document holds", () => {
+    // A body field's name and its one allowed value (the example) are hostile too: the value goes into
+    // the JSON as the document has it, whatever it holds.
     // An argument cannot hold NUL, and command substitution drops trailing line feeds (lib/text/escape.ts).
     const text = hostileText(6).filter((t) => !t.includes("\0") && !t.endsWith("\n"));
     fc.assert(
-      fc.property(text, text, (path, fieldName) => {
+      fc.property(text, text, text, (path, fieldName, value) => {
         const source: ReferenceSource = {
           info: { title: "t" },
           paths: {
@@ -172,7 +177,7 @@ describe("the API reference", () => {
                     "application/json": {
                       schema: {
                         type: "object",
-                        properties: { [fieldName]: { type: "string" } },
+                        properties: { [fieldName]: { type: "string", enum: [value] } },
                         required: [fieldName],
                       },
                     },
@@ -188,7 +193,7 @@ describe("the API reference", () => {
         const args = curlArguments(operation.curl);
         const utf8 = (s: string) => new TextDecoder().decode(new TextEncoder().encode(s));
         expect(args.at(-1)).toBe(utf8(`http://console.test${path}`));
-        expect(JSON.parse(args[args.indexOf("--data") + 1]!)).toEqual({ [fieldName]: "..." });
+        expect(JSON.parse(args[args.indexOf("--data") + 1]!)).toEqual({ [fieldName]: value });
       }),
       { numRuns: 150 },
     );

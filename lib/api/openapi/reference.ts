@@ -2,9 +2,10 @@ import { openApiDocument } from "@/lib/api/openapi/document";
 import { shellQuote, shellWord } from "@/lib/text/escape";
 
 /**
- * The API reference page's content (/docs/api), read from the OpenAPI document (lib/api/openapi/document.ts):
- * every tag with its operations, each operation's parameters, body, answers and a curl line. The page renders
- * it on the server, so reading the reference costs a phone no script.
+ * The API reference's content (/docs/api and its pages), read from the OpenAPI document
+ * (lib/api/openapi/document.ts): every tag with its operations, each operation's parameters, body, answers,
+ * errors and a curl line, every error code, the shared schemas. The pages render it on the server, so reading
+ * the reference costs a phone no script.
  */
 
 /** The part of JSON Schema the document's schemas use (zod-openapi's output). */
@@ -73,6 +74,8 @@ export interface Field {
   notes: string[];
   /** An object's (or a list of objects') own fields, written out here. */
   fields: Field[];
+  /** The value a curl line's example body gives it. */
+  example: unknown;
 }
 
 export interface Answer {
@@ -219,6 +222,7 @@ function field(name: string, schema: Schema, required: boolean, depth: number): 
       schema.description ?? variants(schema).find((s) => s.description)?.description ?? null,
     notes: notes(schema),
     fields: fieldsOf(schema, depth + 1),
+    example: exampleOf(schema),
   };
 }
 
@@ -230,21 +234,26 @@ function scopeOf(operation: Operation): string | null {
   return null;
 }
 
-/** A body's example: its required fields, each with a placeholder of its type. */
+/** A body's example: its required fields, each with its example value. */
 function exampleBody(fields: Field[]): string {
-  const placeholder = (f: Field): unknown =>
-    f.type.startsWith('"')
-      ? JSON.parse(f.type.split(" | ")[0]!)
-      : f.type.startsWith("boolean")
-        ? true
-        : f.type.startsWith("integer") || f.type.startsWith("number")
-          ? 1
-          : f.type.endsWith("[]")
-            ? []
-            : "...";
   return JSON.stringify(
-    Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.name, placeholder(f)])),
+    Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.name, f.example])),
   );
+}
+
+/** A value of the schema for an example: its constant, first allowed value or default, else one of its type. */
+function exampleOf(schema: Schema): unknown {
+  const [first] = variants(schema).filter((s) => s.type !== "null");
+  const s = first ?? schema;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
+  if (type === "boolean") return true;
+  if (type === "integer" || type === "number") return s.minimum ?? 1;
+  if (type === "array") return [];
+  if (type === "object" || s.properties || s.$ref) return {};
+  return "...";
 }
 
 const textWord = (text: string) => shellWord(new TextEncoder().encode(text));
