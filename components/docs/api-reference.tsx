@@ -18,12 +18,12 @@ import { cn } from "@/lib/utils";
 /**
  * The console API's reference, rendered on the server from the OpenAPI document (lib/api/openapi/reference.ts):
  * an overview (every route, the error codes), a page per group with its routes in full, and the shared
- * schemas. HTML a phone reads at once; the only script is the copy buttons.
+ * schemas. HTML a phone reads at once; its own only script is the copy buttons.
  */
 
 const groupHref = (group: ReferenceGroup) => `${REFERENCE_PATH}/${group.slug}`;
 
-/** The reference's navigation beside the page (below it on a phone): every group, the current one opened. */
+/** The reference's navigation beside the page (folded above it on a phone): every group, the current one opened. */
 export function ReferenceLayout({
   content,
   current,
