@@ -255,7 +255,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.keyboard.press("Escape");
     });
   },
-  /** /docs/api: the API reference's overview, and a group's page at one route (List deliveries). */
+  /** /docs/api: the API reference's overview, a group's page at one route (List deliveries), the schemas. */
   async apiReference(stage) {
     await inEachLook(stage, async (shot, look) => {
       await shot.goto("/docs/api");
@@ -264,6 +264,9 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.goto("/docs/api/deliveries#getWebhooksDeliveries");
       await settle(shot);
       await shot.screenshot({ path: stage.shotPath("api-reference-operation", look) });
+      await shot.goto("/docs/api/schemas");
+      await settle(shot);
+      await shot.screenshot({ path: stage.shotPath("api-reference-schemas", look) });
     });
   },
   /** What listen adds: the Attempts tab's forwards, the list's forwarded mark, the Endpoints sheet's listeners. */

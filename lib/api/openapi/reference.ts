@@ -181,12 +181,20 @@ function range(min: number | undefined, max: number | undefined, unit: string): 
   return min !== undefined ? `≥ ${min}${unit}` : `≤ ${max}${unit}`;
 }
 
+/**
+ * A number's bound as people should read it: zod writes every integer's as the safe-integer range
+ * (±9007199254740991), which says nothing about the field.
+ */
+function bound(value: number | undefined): number | undefined {
+  return value === undefined || Math.abs(value) === Number.MAX_SAFE_INTEGER ? undefined : value;
+}
+
 function notes(schema: Schema): string[] {
   const out: string[] = [];
   for (const s of variants(schema)) {
     if (s.format) out.push(s.format);
     const limit =
-      range(s.minimum, s.maximum, "") ??
+      range(bound(s.minimum), bound(s.maximum), "") ??
       range(s.minLength, s.maxLength, " characters") ??
       range(s.minItems, s.maxItems, " items");
     if (limit) out.push(limit);
@@ -250,7 +258,7 @@ function exampleOf(schema: Schema): unknown {
   if (schema.default !== undefined) return schema.default;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   if (type === "boolean") return true;
-  if (type === "integer" || type === "number") return s.minimum ?? 1;
+  if (type === "integer" || type === "number") return bound(s.minimum) ?? 1;
   if (type === "array") return [];
   if (type === "object" || s.properties || s.$ref) return {};
   return "...";
