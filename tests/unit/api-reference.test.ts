@@ -173,7 +173,7 @@ describe("the API reference", () => {
     fc.assert(
       fc.property(text, text, text, (path, fieldName, value) => {
         const source: ReferenceSource = {
-          info: { title: "t" },
+          info: {},
           paths: {
             [path]: {
               post: {

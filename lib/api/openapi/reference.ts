@@ -56,7 +56,7 @@ interface Operation {
 
 /** The shape of the document this module reads (what `createDocument` returns, seen structurally). */
 export interface ReferenceSource {
-  info: { title: string; description?: string };
+  info: { description?: string };
   tags?: { name: string; description?: string }[];
   paths?: Record<string, Partial<Record<(typeof METHODS)[number], unknown>> | undefined>;
   components?: { schemas?: Record<string, unknown> };
@@ -121,7 +121,6 @@ export interface ReferenceError {
 }
 
 export interface ApiReferenceContent {
-  title: string;
   description: string;
   groups: ReferenceGroup[];
   schemas: { name: string; id: string; description: string | null; fields: Field[] }[];
@@ -369,7 +368,6 @@ export function apiReferenceContent(document: ReferenceSource): ApiReferenceCont
   const declared = (document.tags ?? []).map((t) => t.name);
   const names = [...new Set([...declared, ...operations.map((o) => o.tag)])];
   return {
-    title: document.info.title,
     description: document.info.description ?? "",
     groups: names
       .map((name) => ({
