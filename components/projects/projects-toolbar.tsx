@@ -1,19 +1,10 @@
 "use client";
 
 import { ListFilter, X } from "lucide-react";
-import { memo } from "react";
+import { memo, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "@/components/ui/sheet";
+import { DeferredSheet } from "@/components/ui/deferred-sheet";
 
 import type { FacetCounts, ProjectsIndex } from "@/lib/projects/rows";
 import type { FilterChoices } from "@/lib/projects/view";
@@ -74,40 +65,15 @@ export const ProjectsToolbar = memo(function ProjectsToolbar({
     <search aria-label="Filter projects" className="flex flex-wrap items-center gap-2">
       <SearchField value={q} onChange={onSearch} />
       {narrow ? (
-        <Sheet>
-          <SheetTrigger asChild>
-            <Button variant="outline" size="sm">
-              <ListFilter />
-              Filters
-              {count > 0 ? (
-                <Badge variant="secondary" className="rounded-sm px-1 font-normal tabular-nums">
-                  {count}
-                </Badge>
-              ) : null}
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="bottom" className="max-h-[85dvh] gap-0">
-            <SheetHeader>
-              <SheetTitle>Filters</SheetTitle>
-              <SheetDescription>Counts show what each choice would leave.</SheetDescription>
-            </SheetHeader>
-            <div className="flex flex-col gap-2 overflow-y-auto px-4 pb-4">
-              <ProjectsFilters
-                choices={choices}
-                index={index}
-                facets={facets}
-                onChange={onChange}
-                stacked
-              />
-            </div>
-            <SheetFooter className="flex-row justify-between border-t">
-              {reset ?? <span />}
-              <SheetClose asChild>
-                <Button>Show {plural(shown, "project")}</Button>
-              </SheetClose>
-            </SheetFooter>
-          </SheetContent>
-        </Sheet>
+        <FiltersSheet count={count} shown={shown} reset={reset}>
+          <ProjectsFilters
+            choices={choices}
+            index={index}
+            facets={facets}
+            onChange={onChange}
+            stacked
+          />
+        </FiltersSheet>
       ) : (
         <ProjectsFilters choices={choices} index={index} facets={facets} onChange={onChange} />
       )}
@@ -116,3 +82,68 @@ export const ProjectsToolbar = memo(function ProjectsToolbar({
     </search>
   );
 });
+
+/**
+ * Below 640 px: the "Filters" button and the sheet it opens from the bottom. The sheet's Radix code is not part
+ * of the list's (a phone evaluates less as the list arrives): it loads when the browser is idle, or on the press.
+ */
+function FiltersSheet({
+  count,
+  shown,
+  reset,
+  children,
+}: {
+  count: number;
+  shown: number;
+  reset: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <ListFilter />
+        Filters
+        {count > 0 ? (
+          <Badge variant="secondary" className="rounded-sm px-1 font-normal tabular-nums">
+            {count}
+          </Badge>
+        ) : null}
+      </Button>
+      <DeferredSheet
+        open={open}
+        onOpenChange={setOpen}
+        content={(ui) => (
+          <ui.SheetContent
+            side="bottom"
+            className="max-h-[85dvh] gap-0"
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          >
+            <ui.SheetHeader>
+              <ui.SheetTitle>Filters</ui.SheetTitle>
+              <ui.SheetDescription>Counts show what each choice would leave.</ui.SheetDescription>
+            </ui.SheetHeader>
+            <div className="flex flex-col gap-2 overflow-y-auto px-4 pb-4">{children}</div>
+            <ui.SheetFooter className="flex-row justify-between border-t">
+              {reset ?? <span />}
+              <ui.SheetClose asChild>
+                <Button>Show {plural(shown, "project")}</Button>
+              </ui.SheetClose>
+            </ui.SheetFooter>
+          </ui.SheetContent>
+        )}
+      />
+    </>
+  );
+}

@@ -27,3 +27,15 @@ export function useIdleImport<T>(loader: () => Promise<T>): [T | null, () => Pro
   useEffect(() => (module ? undefined : whenIdle(load)), [module, load]);
   return [module, load];
 }
+
+/**
+ * useIdleImport for an overlay the page opens itself (a confirmation, a sheet): its code also loads at once when
+ * it is opened before the browser was idle, and the overlay shows as soon as the code is here.
+ */
+export function useIdleImportWhenOpen<T>(loader: () => Promise<T>, open: boolean): T | null {
+  const [ui, load] = useIdleImport(loader);
+  useEffect(() => {
+    if (open && !ui) void load();
+  }, [open, ui, load]);
+  return ui;
+}

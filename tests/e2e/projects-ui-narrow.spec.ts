@@ -60,8 +60,11 @@ test("the filters collapse into one Filters sheet", async ({ page }) => {
   await openCurrentList(page, projects.length);
   await expect(searchBox(page)).toBeInViewport();
   await expect(page.getByRole("button", { name: "Refresh", exact: true })).toBeInViewport();
-  await page.getByRole("button", { name: /^Filters/ }).click();
+  const filters = page.getByRole("button", { name: /^Filters/ });
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await filters.click();
   const sheet = page.getByRole("dialog", { name: "Filters" });
+  await expect(filters).toHaveAttribute("aria-expanded", "true");
   await sheet.getByRole("button", { name: /^Status/ }).click();
   const active = projects.filter((p) => p.status === "active").length;
   await facetOption(page, "Active", active).click();
@@ -70,7 +73,14 @@ test("the filters collapse into one Filters sheet", async ({ page }) => {
   await sheet.getByRole("button", { name: `Show ${active} projects` }).click();
   await expect(sheet).toHaveCount(0);
   await expect(rowCount(page)).toHaveText(`${active} of ${projects.length} projects`);
-  await expect(page.getByRole("button", { name: /^Filters/ })).toContainText("1");
+  // The sheet's code is not the list's: the page's own button opens it, and gets the focus back.
+  await expect(filters).toBeFocused();
+  await expect(filters).toContainText("1");
+  await page.keyboard.press("Enter");
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+  await expect(filters).toBeFocused();
 });
 
 test("widening the window from a phone's cards brings the table (its code loads then)", async ({

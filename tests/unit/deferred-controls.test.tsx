@@ -1,10 +1,11 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DeferredAlertDialog } from "@/components/ui/deferred-alert-dialog";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
+import { DeferredSheet } from "@/components/ui/deferred-sheet";
 
 /**
  * Controls whose Radix code is not in a page's first load: the button works before the code is here, and
@@ -87,6 +88,55 @@ describe("DeferredAlertDialog", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     await user.click(screen.getByRole("button", { name: "Revoke" }));
     expect(await screen.findByRole("alertdialog", { name: "Revoke the token?" })).toBeTruthy();
+  });
+});
+
+describe("DeferredSheet", () => {
+  /** As the phone's Filters: the page's own button opens the sheet, and gets the focus back when it closes. */
+  function FiltersButton() {
+    const [open, setOpen] = useState(false);
+    const button = useRef<HTMLButtonElement>(null);
+    return (
+      <>
+        <button ref={button} type="button" aria-expanded={open} onClick={() => setOpen(true)}>
+          Filters
+        </button>
+        <DeferredSheet
+          open={open}
+          onOpenChange={setOpen}
+          content={(ui) => (
+            <ui.SheetContent
+              side="bottom"
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                button.current?.focus();
+              }}
+            >
+              <ui.SheetTitle>Filters</ui.SheetTitle>
+              <ui.SheetDescription>Counts show what each choice would leave.</ui.SheetDescription>
+              <ui.SheetClose>Show 12 projects</ui.SheetClose>
+            </ui.SheetContent>
+          )}
+        />
+      </>
+    );
+  }
+
+  it("opens on a press made before its code arrived, hands the focus back on closing, and opens again", async () => {
+    const user = userEvent.setup();
+    render(<FiltersButton />);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Filters" }));
+    const sheet = await screen.findByRole("dialog", { name: "Filters" });
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Show 12 projects" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Filters" }));
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("dialog", { name: "Filters" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Filters" }));
   });
 });
 
