@@ -64,7 +64,11 @@ test("the filters collapse into one Filters sheet", async ({ page }) => {
   await expect(filters).toHaveAttribute("aria-expanded", "false");
   await filters.click();
   const sheet = page.getByRole("dialog", { name: "Filters" });
-  await expect(filters).toHaveAttribute("aria-expanded", "true");
+  // The modal sheet hides the rest of the page from assistive technology while it is open.
+  await expect(page.getByRole("button", { name: /^Filters/, includeHidden: true })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await sheet.getByRole("button", { name: /^Status/ }).click();
   const active = projects.filter((p) => p.status === "active").length;
   await facetOption(page, "Active", active).click();

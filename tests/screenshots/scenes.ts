@@ -46,7 +46,7 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
     });
   },
 
-  /** /projects: the server's first screen before the list arrives, the list, and a project's sheet. */
+  /** /projects: the server's first screen before the list arrives, the list, a project's sheet, a phone's filters. */
   async projects(stage) {
     const api = stage.signedIn.request;
     await api.post(`${SIM.control}/reset`);
@@ -78,6 +78,14 @@ export const SCENES: Record<string, (stage: Stage) => Promise<void>> = {
       await shot.getByRole("dialog").waitFor();
       await settle(shot, 500);
       await shot.screenshot({ path: stage.shotPath("projects-sheet", look) });
+      if (look.width > 800) return;
+      // A phone's filters: one sheet from the bottom, its code loaded on the press.
+      await shot.keyboard.press("Escape");
+      await shot.getByRole("dialog").waitFor({ state: "detached" });
+      await shot.getByRole("button", { name: /^Filters/ }).click();
+      await shot.getByRole("dialog", { name: "Filters" }).waitFor();
+      await settle(shot, 500);
+      await shot.screenshot({ path: stage.shotPath("projects-filters", look) });
     });
   },
 
