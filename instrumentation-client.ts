@@ -1,4 +1,4 @@
-import { twMerge } from "tailwind-merge";
+import { cn } from "@/lib/utils";
 
 /**
  * Runs in the browser before the app's own code (Next.js' client instrumentation), on every page.
@@ -11,7 +11,7 @@ import { twMerge } from "tailwind-merge";
  */
 const channel = new MessageChannel();
 channel.port1.onmessage = () => {
-  twMerge("p-0");
+  cn("p-0");
   channel.port1.close();
 };
 channel.port2.postMessage(null);
