@@ -29,10 +29,15 @@ import { useRefreshProjects } from "./use-refresh-projects";
  */
 type ListModule = typeof import("./projects-list");
 let listModule: ListModule | null = null;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 const loadList = async () => {
   // A wide screen shows the table, whose code is a chunk of its own (a phone's cards do not need it):
   // fetched beside the list's, and in place before the list replaces the first screen.
   const wide = !window.matchMedia(NARROW).matches;
+  // The list's modules are evaluated when their import resolves, all in one task: long enough on a phone to
+  // block input. So in two tasks: the cards (with the row pipeline and TanStack Virtual), then the rest.
+  await import("./project-cards");
+  await nextTask();
   const [module] = await Promise.all([
     import("./projects-list"),
     wide ? import("./projects-table") : null,
