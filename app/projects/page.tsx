@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ProjectsFirstScreen } from "@/components/projects/projects-first-screen";
+import { ProjectsSkeleton } from "@/components/projects/projects-skeleton";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstScreenLayout, firstScreenWithin } from "@/lib/projects/first-screen";
@@ -26,10 +27,12 @@ export default async function ProjectsPage({
       <PageHeader title="Projects" description="Active and on-hold projects of your workspace." />
       {/* Rendered here, on the server: the browser gets its HTML, not the code that makes it. */}
       <ProjectsView
-        firstScreen={
+        waiting={
           screen && screen.total > 0 ? (
             <ProjectsFirstScreen screen={screen} layout={layout} view={view} />
-          ) : null
+          ) : (
+            <ProjectsSkeleton />
+          )
         }
       />
     </>

@@ -22,6 +22,7 @@ import { useColumnPrefs } from "./use-column-prefs";
 import { NARROW, useMediaQuery } from "@/lib/ui/use-media-query";
 import { useNow } from "@/lib/ui/use-now";
 import { useProjectRows } from "./use-project-rows";
+import { useRefreshProjects } from "./use-refresh-projects";
 import { ViewOptions } from "./view-options";
 
 /**
@@ -52,19 +53,27 @@ const ProjectSheet = dynamic(() => import("./project-sheet").then((m) => m.Proje
 export function ProjectsList({
   response,
   receivedAt,
-  refreshing,
-  updateError,
-  onRefresh,
+  checkError,
   initialActiveId = null,
 }: {
   response: ProjectsResponse;
   receivedAt: number;
-  refreshing: boolean;
-  updateError: Error | null;
-  onRefresh: () => void;
+  /** The last background check's failure, while no later answer has superseded it. */
+  checkError: Error | null;
   /** The first screen's row that held the keyboard focus: it becomes the active row, and takes the focus. */
   initialActiveId?: string | null;
 }) {
+  // The Refresh button's action lives with the list, the only part that shows it (its code loads with the
+  // list's, not with the page).
+  const refresh = useRefreshProjects();
+  const { mutate } = refresh;
+  // Stable, so that the list's memoised parts taking it skip re-rendering.
+  const onRefresh = useCallback(() => mutate(), [mutate]);
+  const refreshing = refresh.isPending;
+  // A failed background check or manual refresh does not hide the list; it is reported beside it, until a
+  // later answer supersedes it.
+  const updateError =
+    (refresh.error && refresh.submittedAt > receivedAt ? refresh.error : null) ?? checkError;
   const { view, setView, setSearch, resetFilters } = useProjectsView();
   const [prefs, updatePrefs] = useColumnPrefs();
   const narrow = useMediaQuery(NARROW);

@@ -16,11 +16,9 @@ import {
 } from "react";
 import { projectQueries } from "@/lib/projects/queries";
 import { ProjectsErrorState } from "./projects-error-state";
-import { ProjectsSkeleton } from "./projects-skeleton";
 import { NARROW } from "@/lib/ui/use-media-query";
 import { isSearchShortcut, PROJECTS_SEARCH_ID } from "@/lib/ui/keyboard";
 import { rowKeyHandler } from "./row-keys";
-import { useRefreshProjects } from "./use-refresh-projects";
 
 /**
  * The list's code (TanStack Table and Virtual, the toolbar, its menus and popovers) is not needed for the
@@ -156,15 +154,19 @@ function useFirstScreenInput(listShown: boolean) {
 }
 
 /**
- * The page's states: loading (the server's first screen of rows when it had a snapshot, else a skeleton), no
- * list at all (error), or the list (with its own notices and empty states).
+ * The page's states: loading (`waiting`), no list at all (error), or the list (with its own notices and empty
+ * states).
  */
-export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
+export function ProjectsView({
+  waiting: waitingContent,
+}: {
+  /**
+   * What shows until the list (its data and its code) is here, rendered by the page on the server: the first
+   * screen of rows when there was a snapshot, else a skeleton. Neither's code is sent to the browser.
+   */
+  waiting: ReactNode;
+}) {
   const query = useQuery(projectQueries.list());
-  const refresh = useRefreshProjects();
-  const { mutate } = refresh;
-  // Stable, so that the list's memoised parts taking it skip re-rendering.
-  const onRefresh = useCallback(() => mutate(), [mutate]);
   // React Query hands a new answer over synchronously; rendering the whole list from it is the page's biggest
   // piece of work, so it runs as a background render that yields to input (the first screen stays meanwhile).
   const data = useDeferredValue(query.data);
@@ -172,13 +174,11 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
   const listShown = data !== undefined && list !== null;
   const firstScreenInput = useFirstScreenInput(listShown);
 
-  // Until the list (its data and its code) is here: the first screen, or a skeleton when there was none.
-  const waiting = firstScreen ? (
+  // The first screen's links, clicked or focused before the list is here, are handled by these.
+  const waiting = (
     <div className="contents" {...firstScreenInput.handlers}>
-      {firstScreen}
+      {waitingContent}
     </div>
-  ) : (
-    <ProjectsSkeleton />
   );
 
   if (data === undefined && query.isError) {
@@ -192,12 +192,6 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
     );
   }
 
-  // A failed background check or manual refresh does not hide the list; it is reported beside it, until a
-  // later answer supersedes it.
-  const refreshError =
-    refresh.error && refresh.submittedAt > query.dataUpdatedAt ? refresh.error : null;
-  const updateError = refreshError ?? (query.isError ? query.error : null);
-
   return !listShown ? (
     waiting
   ) : (
@@ -205,9 +199,7 @@ export function ProjectsView({ firstScreen }: { firstScreen: ReactNode }) {
       response={data}
       initialActiveId={firstScreenInput.keyboardRow}
       receivedAt={query.dataUpdatedAt}
-      refreshing={refresh.isPending}
-      updateError={updateError}
-      onRefresh={onRefresh}
+      checkError={query.isError ? query.error : null}
     />
   );
 }
