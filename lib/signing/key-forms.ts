@@ -8,6 +8,14 @@
  */
 export const WHSEC_PREFIX = "whsec_";
 
+/**
+ * A secret as a Standard Webhooks sender holds it (the alert channels' signed webhooks): the prefix, then the
+ * base64 of its key, 16 characters or more. With the sentence a form shows when a secret is not one.
+ */
+export const WHSEC_BASE64_SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
+export const WHSEC_BASE64_SECRET_RULE =
+  "A signing secret is whsec_ followed by base64 (16+ characters).";
+
 /** The key forms of the scheme catalogue: what a receiver tries and a sender may choose. */
 export const KEY_FORMS = ["raw", "whsec-base64"] as const;
 export type KeyFormId = (typeof KEY_FORMS)[number];

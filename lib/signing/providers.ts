@@ -224,7 +224,7 @@ export function checkConventions(
 /**
  * The headers of a message this console sends in the Standard Webhooks format (alert channels): `webhook-id`,
  * `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed as the
- * standard's libraries key it (the base64 after `whsec_`), so any of them verifies it.
+ * standard's libraries key it (the base64 after WHSEC_PREFIX), so any of them verifies it.
  */
 export function standardWebhooksHeaders(
   secret: string,
@@ -232,7 +232,7 @@ export function standardWebhooksHeaders(
   unixSeconds: number,
   body: Buffer,
 ): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
-  // The first key is the one the standard's libraries use (the base64 after whsec_; the text without it).
+  // The first key is the one the standard's libraries use (the base64 after the prefix; the text without it).
   const key = standardWebhooksKeys(secret)[0]!.key;
   const timestamp = String(unixSeconds);
   const mac = hmac("sha256", key, [utf8(`${messageId}.${timestamp}.`), body]);

@@ -1,3 +1,4 @@
+import { WHSEC_BASE64_SECRET, WHSEC_BASE64_SECRET_RULE } from "@/lib/signing/key-forms";
 import { z } from "@/lib/zod";
 import { ALERT_CHANNEL_KINDS } from "./kinds";
 
@@ -13,13 +14,7 @@ const url = z
   .trim()
   .max(2_000, "At most 2000 characters.")
   .refine((raw) => URL.canParse(raw), "The URL is not a valid absolute URL (https://…).");
-const signingSecret = z
-  .string()
-  .trim()
-  .regex(
-    /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/,
-    "A signing secret is whsec_ followed by base64 (16+ characters).",
-  );
+const signingSecret = z.string().trim().regex(WHSEC_BASE64_SECRET, WHSEC_BASE64_SECRET_RULE);
 const recipients = z
   .string()
   .trim()
@@ -82,7 +77,7 @@ export const channelSchema = z.object({
   enabled: z.boolean(),
   /** The signed webhook's URL or the email recipients; null for Slack, whose URL is a secret. */
   target: z.string().nullable(),
-  /** Host + last 4 of a Slack URL, `whsec_…` + last 4 of a signing secret. */
+  /** Host + last 4 of a Slack URL, the prefix + last 4 of a signing secret. */
   secretHint: z.string().nullable(),
   createdAt: z.string(),
   lastSuccessAt: z.string().nullable(),

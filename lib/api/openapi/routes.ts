@@ -621,7 +621,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Alert channels",
     summary: "List alert channels",
     description:
-      "Every channel with how its sends go (last success, last error, recent sends). A Slack URL or signing secret only as `secretHint` (host or whsec_, and the last 4).",
+      "Every channel with how its sends go (last success, last error, recent sends). A Slack URL or signing secret only as `secretHint` (the URL's host or the secret's prefix, and the last 4).",
     answer: channelListSchema,
   },
   {
